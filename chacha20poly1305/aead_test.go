@@ -260,7 +260,7 @@ func TestFlippedBit(t *testing.T) {
 			rng := rand.New(rand.NewPCG(3, 4))
 			ours, _ := pair(t, name, testkit.RandBytes(rng, KeySize), x)
 			// Up to 16 bytes of AD, 513..2048 bytes take the one-call Open.
-			sizes := [][2]int{{0, 21}, {1, 21}, {63, 21}, {64, 21}, {300, 21}, {1025, 21}, {700, 13}, {1025, 16}, {2048, 0}}
+			sizes := [][2]int{{0, 21}, {1, 21}, {63, 21}, {64, 21}, {300, 21}, {1025, 21}, {700, 13}, {1025, 16}, {1500, 13}, {2048, 0}}
 			if testing.Short() {
 				sizes = [][2]int{{0, 21}, {17, 21}, {300, 21}, {600, 13}}
 			}
@@ -304,7 +304,7 @@ func TestGuardPages(t *testing.T) {
 	forEachPath(t, func(t *testing.T, name string) {
 		ours, ref := pair(t, name, make([]byte, KeySize), false)
 		nonce := make([]byte, NonceSize)
-		for _, n := range []int{0, 1, 15, 16, 63, 64, 65, 255, 256, 300, 448, 449, 512, 513, 1024, 4097, 8192 + 17} {
+		for _, n := range []int{0, 1, 15, 16, 63, 64, 65, 255, 256, 300, 448, 449, 512, 513, 700, 959, 1024, 1300, 2000, 2496, 4097, 8192 + 17} {
 			for _, atEnd := range []bool{false, true} {
 				src, freeSrc, ok := testkit.Guarded(n, atEnd)
 				if !ok {

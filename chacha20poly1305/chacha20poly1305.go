@@ -90,7 +90,7 @@ type aead struct {
 	// oneAD bytes of additional data, take one kernel call (sealOne,
 	// openOne in stitched.go) from these layouts; nil: none.
 	one []oneLayout
-	// mid: messages past those up to midMax bytes take keystream16 (see
+	// mid: messages past those up to midMax bytes take keystream8 to 20 (see
 	// mid.go), where AVX-512 may run.
 	mid bool
 }
@@ -171,7 +171,7 @@ func (a *aead) Seal(dst, nonce, plaintext, additionalData []byte) []byte {
 		sealTwo(ciphertext, plaintext, additionalData, (*[Overhead]byte)(tag), &key, &nonce12)
 		return ret
 	}
-	if a.mid && len(plaintext) <= midMax {
+	if a.midTakes(len(plaintext)) {
 		a.sealMid(ciphertext, plaintext, additionalData, (*[Overhead]byte)(tag), &key, &nonce12)
 		return ret
 	}
@@ -249,7 +249,7 @@ func (a *aead) Open(dst, nonce, ciphertext, additionalData []byte) ([]byte, erro
 		}
 		return ret, nil
 	}
-	if a.mid && len(ciphertext) <= midMax {
+	if a.midTakes(len(ciphertext)) {
 		if !a.openMid(out, ciphertext, additionalData, tag, &key, &nonce12) {
 			clear(out)
 			return nil, errOpen

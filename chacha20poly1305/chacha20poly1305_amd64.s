@@ -58,7 +58,19 @@ DATA cp_lanectr<>+232(SB)/8, $0x0000000000000000
 DATA cp_lanectr<>+240(SB)/4, $0x0000000f
 DATA cp_lanectr<>+244(SB)/4, $0x00000000
 DATA cp_lanectr<>+248(SB)/8, $0x0000000000000000
-GLOBL cp_lanectr<>(SB), RODATA|NOPTR, $256
+DATA cp_lanectr<>+256(SB)/4, $0x00000010
+DATA cp_lanectr<>+260(SB)/4, $0x00000000
+DATA cp_lanectr<>+264(SB)/8, $0x0000000000000000
+DATA cp_lanectr<>+272(SB)/4, $0x00000011
+DATA cp_lanectr<>+276(SB)/4, $0x00000000
+DATA cp_lanectr<>+280(SB)/8, $0x0000000000000000
+DATA cp_lanectr<>+288(SB)/4, $0x00000012
+DATA cp_lanectr<>+292(SB)/4, $0x00000000
+DATA cp_lanectr<>+296(SB)/8, $0x0000000000000000
+DATA cp_lanectr<>+304(SB)/4, $0x00000013
+DATA cp_lanectr<>+308(SB)/4, $0x00000000
+DATA cp_lanectr<>+312(SB)/8, $0x0000000000000000
+GLOBL cp_lanectr<>(SB), RODATA|NOPTR, $320
 
 DATA cp_iota8<>+0(SB)/4, $0x00000000
 DATA cp_iota8<>+4(SB)/4, $0x00000001
@@ -978,6 +990,4047 @@ keystream16_loop:
 	VMOVDQU64  Z0, 896(AX)
 	VSHUFI32X4 $0xdd, Z3, Z2, Z0
 	VMOVDQU64  Z0, 960(AX)
+	VZEROUPPER
+	RET
+
+// func keystream20(ks *[1280]byte, key *[32]byte, nonce *[12]byte)
+// Requires: AVX, AVX512F
+TEXT ·keystream20(SB), NOSPLIT, $0-24
+	MOVQ            ks+0(FP), AX
+	MOVQ            key+8(FP), CX
+	MOVQ            nonce+16(FP), DX
+	VBROADCASTI32X4 cp_sigma<>+0(SB), Z0
+	VBROADCASTI32X4 (CX), Z1
+	VBROADCASTI32X4 16(CX), Z2
+
+	// Row d: counter 0 and the nonce, the lane's block number added to the counter.
+	VMOVD      (DX), X3
+	VPSLLDQ    $0x04, X3, X3
+	VPINSRQ    $0x01, 4(DX), X3, X3
+	VSHUFI32X4 $0x00, Z3, Z3, Z3
+	VPADDD     cp_lanectr<>+0(SB), Z3, Z4
+	VMOVDQA32  Z0, Z5
+	VMOVDQA32  Z1, Z6
+	VMOVDQA32  Z2, Z7
+	VMOVDQA32  Z4, Z8
+	VPADDD     cp_lanectr<>+64(SB), Z3, Z9
+	VMOVDQA32  Z0, Z10
+	VMOVDQA32  Z1, Z11
+	VMOVDQA32  Z2, Z12
+	VMOVDQA32  Z9, Z13
+	VPADDD     cp_lanectr<>+128(SB), Z3, Z14
+	VMOVDQA32  Z0, Z15
+	VMOVDQA32  Z1, Z16
+	VMOVDQA32  Z2, Z17
+	VMOVDQA32  Z14, Z18
+	VPADDD     cp_lanectr<>+192(SB), Z3, Z19
+	VMOVDQA32  Z0, Z20
+	VMOVDQA32  Z1, Z21
+	VMOVDQA32  Z2, Z22
+	VMOVDQA32  Z19, Z23
+	VPADDD     cp_lanectr<>+256(SB), Z3, Z3
+	VMOVDQA32  Z0, Z24
+	VMOVDQA32  Z1, Z25
+	VMOVDQA32  Z2, Z26
+	VMOVDQA32  Z3, Z27
+	MOVL       $0x0000000a, CX
+
+keystream20_loop:
+	VPADDD  Z6, Z5, Z5
+	VPADDD  Z11, Z10, Z10
+	VPADDD  Z16, Z15, Z15
+	VPADDD  Z21, Z20, Z20
+	VPADDD  Z25, Z24, Z24
+	VPXORD  Z5, Z8, Z8
+	VPXORD  Z10, Z13, Z13
+	VPXORD  Z15, Z18, Z18
+	VPXORD  Z20, Z23, Z23
+	VPXORD  Z24, Z27, Z27
+	VPROLD  $0x10, Z8, Z8
+	VPROLD  $0x10, Z13, Z13
+	VPROLD  $0x10, Z18, Z18
+	VPROLD  $0x10, Z23, Z23
+	VPROLD  $0x10, Z27, Z27
+	VPADDD  Z8, Z7, Z7
+	VPADDD  Z13, Z12, Z12
+	VPADDD  Z18, Z17, Z17
+	VPADDD  Z23, Z22, Z22
+	VPADDD  Z27, Z26, Z26
+	VPXORD  Z7, Z6, Z6
+	VPXORD  Z12, Z11, Z11
+	VPXORD  Z17, Z16, Z16
+	VPXORD  Z22, Z21, Z21
+	VPXORD  Z26, Z25, Z25
+	VPROLD  $0x0c, Z6, Z6
+	VPROLD  $0x0c, Z11, Z11
+	VPROLD  $0x0c, Z16, Z16
+	VPROLD  $0x0c, Z21, Z21
+	VPROLD  $0x0c, Z25, Z25
+	VPADDD  Z6, Z5, Z5
+	VPADDD  Z11, Z10, Z10
+	VPADDD  Z16, Z15, Z15
+	VPADDD  Z21, Z20, Z20
+	VPADDD  Z25, Z24, Z24
+	VPXORD  Z5, Z8, Z8
+	VPXORD  Z10, Z13, Z13
+	VPXORD  Z15, Z18, Z18
+	VPXORD  Z20, Z23, Z23
+	VPXORD  Z24, Z27, Z27
+	VPROLD  $0x08, Z8, Z8
+	VPROLD  $0x08, Z13, Z13
+	VPROLD  $0x08, Z18, Z18
+	VPROLD  $0x08, Z23, Z23
+	VPROLD  $0x08, Z27, Z27
+	VPADDD  Z8, Z7, Z7
+	VPADDD  Z13, Z12, Z12
+	VPADDD  Z18, Z17, Z17
+	VPADDD  Z23, Z22, Z22
+	VPADDD  Z27, Z26, Z26
+	VPXORD  Z7, Z6, Z6
+	VPXORD  Z12, Z11, Z11
+	VPXORD  Z17, Z16, Z16
+	VPXORD  Z22, Z21, Z21
+	VPXORD  Z26, Z25, Z25
+	VPROLD  $0x07, Z6, Z6
+	VPROLD  $0x07, Z11, Z11
+	VPROLD  $0x07, Z16, Z16
+	VPROLD  $0x07, Z21, Z21
+	VPROLD  $0x07, Z25, Z25
+	VPSHUFD $0x93, Z5, Z5
+	VPSHUFD $0x93, Z10, Z10
+	VPSHUFD $0x93, Z15, Z15
+	VPSHUFD $0x93, Z20, Z20
+	VPSHUFD $0x93, Z24, Z24
+	VPSHUFD $0x39, Z7, Z7
+	VPSHUFD $0x39, Z12, Z12
+	VPSHUFD $0x39, Z17, Z17
+	VPSHUFD $0x39, Z22, Z22
+	VPSHUFD $0x39, Z26, Z26
+	VPSHUFD $0x4e, Z8, Z8
+	VPSHUFD $0x4e, Z13, Z13
+	VPSHUFD $0x4e, Z18, Z18
+	VPSHUFD $0x4e, Z23, Z23
+	VPSHUFD $0x4e, Z27, Z27
+	VPADDD  Z6, Z5, Z5
+	VPADDD  Z11, Z10, Z10
+	VPADDD  Z16, Z15, Z15
+	VPADDD  Z21, Z20, Z20
+	VPADDD  Z25, Z24, Z24
+	VPXORD  Z5, Z8, Z8
+	VPXORD  Z10, Z13, Z13
+	VPXORD  Z15, Z18, Z18
+	VPXORD  Z20, Z23, Z23
+	VPXORD  Z24, Z27, Z27
+	VPROLD  $0x10, Z8, Z8
+	VPROLD  $0x10, Z13, Z13
+	VPROLD  $0x10, Z18, Z18
+	VPROLD  $0x10, Z23, Z23
+	VPROLD  $0x10, Z27, Z27
+	VPADDD  Z8, Z7, Z7
+	VPADDD  Z13, Z12, Z12
+	VPADDD  Z18, Z17, Z17
+	VPADDD  Z23, Z22, Z22
+	VPADDD  Z27, Z26, Z26
+	VPXORD  Z7, Z6, Z6
+	VPXORD  Z12, Z11, Z11
+	VPXORD  Z17, Z16, Z16
+	VPXORD  Z22, Z21, Z21
+	VPXORD  Z26, Z25, Z25
+	VPROLD  $0x0c, Z6, Z6
+	VPROLD  $0x0c, Z11, Z11
+	VPROLD  $0x0c, Z16, Z16
+	VPROLD  $0x0c, Z21, Z21
+	VPROLD  $0x0c, Z25, Z25
+	VPADDD  Z6, Z5, Z5
+	VPADDD  Z11, Z10, Z10
+	VPADDD  Z16, Z15, Z15
+	VPADDD  Z21, Z20, Z20
+	VPADDD  Z25, Z24, Z24
+	VPXORD  Z5, Z8, Z8
+	VPXORD  Z10, Z13, Z13
+	VPXORD  Z15, Z18, Z18
+	VPXORD  Z20, Z23, Z23
+	VPXORD  Z24, Z27, Z27
+	VPROLD  $0x08, Z8, Z8
+	VPROLD  $0x08, Z13, Z13
+	VPROLD  $0x08, Z18, Z18
+	VPROLD  $0x08, Z23, Z23
+	VPROLD  $0x08, Z27, Z27
+	VPADDD  Z8, Z7, Z7
+	VPADDD  Z13, Z12, Z12
+	VPADDD  Z18, Z17, Z17
+	VPADDD  Z23, Z22, Z22
+	VPADDD  Z27, Z26, Z26
+	VPXORD  Z7, Z6, Z6
+	VPXORD  Z12, Z11, Z11
+	VPXORD  Z17, Z16, Z16
+	VPXORD  Z22, Z21, Z21
+	VPXORD  Z26, Z25, Z25
+	VPROLD  $0x07, Z6, Z6
+	VPROLD  $0x07, Z11, Z11
+	VPROLD  $0x07, Z16, Z16
+	VPROLD  $0x07, Z21, Z21
+	VPROLD  $0x07, Z25, Z25
+	VPSHUFD $0x39, Z5, Z5
+	VPSHUFD $0x39, Z10, Z10
+	VPSHUFD $0x39, Z15, Z15
+	VPSHUFD $0x39, Z20, Z20
+	VPSHUFD $0x39, Z24, Z24
+	VPSHUFD $0x93, Z7, Z7
+	VPSHUFD $0x93, Z12, Z12
+	VPSHUFD $0x93, Z17, Z17
+	VPSHUFD $0x93, Z22, Z22
+	VPSHUFD $0x93, Z26, Z26
+	VPSHUFD $0x4e, Z8, Z8
+	VPSHUFD $0x4e, Z13, Z13
+	VPSHUFD $0x4e, Z18, Z18
+	VPSHUFD $0x4e, Z23, Z23
+	VPSHUFD $0x4e, Z27, Z27
+	DECL    CX
+	JNZ     keystream20_loop
+	VPADDD  Z0, Z5, Z5
+	VPADDD  Z1, Z6, Z6
+	VPADDD  Z2, Z7, Z7
+	VPADDD  Z4, Z8, Z8
+	VPADDD  Z0, Z10, Z10
+	VPADDD  Z1, Z11, Z11
+	VPADDD  Z2, Z12, Z12
+	VPADDD  Z9, Z13, Z13
+	VPADDD  Z0, Z15, Z15
+	VPADDD  Z1, Z16, Z16
+	VPADDD  Z2, Z17, Z17
+	VPADDD  Z14, Z18, Z18
+	VPADDD  Z0, Z20, Z20
+	VPADDD  Z1, Z21, Z21
+	VPADDD  Z2, Z22, Z22
+	VPADDD  Z19, Z23, Z23
+	VPADDD  Z0, Z24, Z24
+	VPADDD  Z1, Z25, Z25
+	VPADDD  Z2, Z26, Z26
+	VPADDD  Z3, Z27, Z27
+
+	// Rows to blocks: block 4s+L is lane L of set s's a, b, c and d.
+	VSHUFI32X4 $0x44, Z6, Z5, Z0
+	VSHUFI32X4 $0x44, Z8, Z7, Z1
+	VSHUFI32X4 $0xee, Z6, Z5, Z2
+	VSHUFI32X4 $0xee, Z8, Z7, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	VMOVDQU64  Z4, (AX)
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	VMOVDQU64  Z0, 64(AX)
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	VMOVDQU64  Z0, 128(AX)
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	VMOVDQU64  Z0, 192(AX)
+	VSHUFI32X4 $0x44, Z11, Z10, Z0
+	VSHUFI32X4 $0x44, Z13, Z12, Z1
+	VSHUFI32X4 $0xee, Z11, Z10, Z2
+	VSHUFI32X4 $0xee, Z13, Z12, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	VMOVDQU64  Z4, 256(AX)
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	VMOVDQU64  Z0, 320(AX)
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	VMOVDQU64  Z0, 384(AX)
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	VMOVDQU64  Z0, 448(AX)
+	VSHUFI32X4 $0x44, Z16, Z15, Z0
+	VSHUFI32X4 $0x44, Z18, Z17, Z1
+	VSHUFI32X4 $0xee, Z16, Z15, Z2
+	VSHUFI32X4 $0xee, Z18, Z17, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	VMOVDQU64  Z4, 512(AX)
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	VMOVDQU64  Z0, 576(AX)
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	VMOVDQU64  Z0, 640(AX)
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	VMOVDQU64  Z0, 704(AX)
+	VSHUFI32X4 $0x44, Z21, Z20, Z0
+	VSHUFI32X4 $0x44, Z23, Z22, Z1
+	VSHUFI32X4 $0xee, Z21, Z20, Z2
+	VSHUFI32X4 $0xee, Z23, Z22, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	VMOVDQU64  Z4, 768(AX)
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	VMOVDQU64  Z0, 832(AX)
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	VMOVDQU64  Z0, 896(AX)
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	VMOVDQU64  Z0, 960(AX)
+	VSHUFI32X4 $0x44, Z25, Z24, Z0
+	VSHUFI32X4 $0x44, Z27, Z26, Z1
+	VSHUFI32X4 $0xee, Z25, Z24, Z2
+	VSHUFI32X4 $0xee, Z27, Z26, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	VMOVDQU64  Z4, 1024(AX)
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	VMOVDQU64  Z0, 1088(AX)
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	VMOVDQU64  Z0, 1152(AX)
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	VMOVDQU64  Z0, 1216(AX)
+	VZEROUPPER
+	RET
+
+// func xorKeystream8(mk *[32]byte, dst []byte, src []byte, key *[32]byte, nonce *[12]byte)
+// Requires: AVX, AVX512BW, AVX512F, BMI2
+TEXT ·xorKeystream8(SB), NOSPLIT, $0-72
+	MOVQ            key+56(FP), AX
+	MOVQ            nonce+64(FP), CX
+	VBROADCASTI32X4 cp_sigma<>+0(SB), Z0
+	VBROADCASTI32X4 (AX), Z1
+	VBROADCASTI32X4 16(AX), Z2
+
+	// Row d: counter 0 and the nonce, the lane's block number added to the counter.
+	VMOVD      (CX), X3
+	VPSLLDQ    $0x04, X3, X3
+	VPINSRQ    $0x01, 4(CX), X3, X3
+	VSHUFI32X4 $0x00, Z3, Z3, Z3
+	VPADDD     cp_lanectr<>+0(SB), Z3, Z4
+	VMOVDQA32  Z0, Z5
+	VMOVDQA32  Z1, Z6
+	VMOVDQA32  Z2, Z7
+	VMOVDQA32  Z4, Z8
+	VPADDD     cp_lanectr<>+64(SB), Z3, Z3
+	VMOVDQA32  Z0, Z9
+	VMOVDQA32  Z1, Z10
+	VMOVDQA32  Z2, Z11
+	VMOVDQA32  Z3, Z12
+	MOVL       $0x0000000a, AX
+
+xorKeystream8_loop:
+	VPADDD  Z6, Z5, Z5
+	VPADDD  Z10, Z9, Z9
+	VPXORD  Z5, Z8, Z8
+	VPXORD  Z9, Z12, Z12
+	VPROLD  $0x10, Z8, Z8
+	VPROLD  $0x10, Z12, Z12
+	VPADDD  Z8, Z7, Z7
+	VPADDD  Z12, Z11, Z11
+	VPXORD  Z7, Z6, Z6
+	VPXORD  Z11, Z10, Z10
+	VPROLD  $0x0c, Z6, Z6
+	VPROLD  $0x0c, Z10, Z10
+	VPADDD  Z6, Z5, Z5
+	VPADDD  Z10, Z9, Z9
+	VPXORD  Z5, Z8, Z8
+	VPXORD  Z9, Z12, Z12
+	VPROLD  $0x08, Z8, Z8
+	VPROLD  $0x08, Z12, Z12
+	VPADDD  Z8, Z7, Z7
+	VPADDD  Z12, Z11, Z11
+	VPXORD  Z7, Z6, Z6
+	VPXORD  Z11, Z10, Z10
+	VPROLD  $0x07, Z6, Z6
+	VPROLD  $0x07, Z10, Z10
+	VPSHUFD $0x93, Z5, Z5
+	VPSHUFD $0x93, Z9, Z9
+	VPSHUFD $0x39, Z7, Z7
+	VPSHUFD $0x39, Z11, Z11
+	VPSHUFD $0x4e, Z8, Z8
+	VPSHUFD $0x4e, Z12, Z12
+	VPADDD  Z6, Z5, Z5
+	VPADDD  Z10, Z9, Z9
+	VPXORD  Z5, Z8, Z8
+	VPXORD  Z9, Z12, Z12
+	VPROLD  $0x10, Z8, Z8
+	VPROLD  $0x10, Z12, Z12
+	VPADDD  Z8, Z7, Z7
+	VPADDD  Z12, Z11, Z11
+	VPXORD  Z7, Z6, Z6
+	VPXORD  Z11, Z10, Z10
+	VPROLD  $0x0c, Z6, Z6
+	VPROLD  $0x0c, Z10, Z10
+	VPADDD  Z6, Z5, Z5
+	VPADDD  Z10, Z9, Z9
+	VPXORD  Z5, Z8, Z8
+	VPXORD  Z9, Z12, Z12
+	VPROLD  $0x08, Z8, Z8
+	VPROLD  $0x08, Z12, Z12
+	VPADDD  Z8, Z7, Z7
+	VPADDD  Z12, Z11, Z11
+	VPXORD  Z7, Z6, Z6
+	VPXORD  Z11, Z10, Z10
+	VPROLD  $0x07, Z6, Z6
+	VPROLD  $0x07, Z10, Z10
+	VPSHUFD $0x39, Z5, Z5
+	VPSHUFD $0x39, Z9, Z9
+	VPSHUFD $0x93, Z7, Z7
+	VPSHUFD $0x93, Z11, Z11
+	VPSHUFD $0x4e, Z8, Z8
+	VPSHUFD $0x4e, Z12, Z12
+	DECL    AX
+	JNZ     xorKeystream8_loop
+	VPADDD  Z0, Z5, Z5
+	VPADDD  Z1, Z6, Z6
+	VPADDD  Z2, Z7, Z7
+	VPADDD  Z4, Z8, Z8
+	VPADDD  Z0, Z9, Z9
+	VPADDD  Z1, Z10, Z10
+	VPADDD  Z2, Z11, Z11
+	VPADDD  Z3, Z12, Z12
+	MOVQ    dst_base+8(FP), AX
+	MOVQ    src_base+32(FP), CX
+	MOVQ    src_len+40(FP), DX
+
+	// Rows to blocks: block 4s+L is lane L of set s's a, b, c and d.
+	VSHUFI32X4 $0x44, Z6, Z5, Z0
+	VSHUFI32X4 $0x44, Z8, Z7, Z1
+	VSHUFI32X4 $0xee, Z6, Z5, Z2
+	VSHUFI32X4 $0xee, Z8, Z7, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	MOVQ       mk+0(FP), BX
+	VMOVDQU    Y4, (BX)
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	CMPQ       DX, $0x00000040
+	JB         xorKeystream8_part1
+	VPXORD     (CX), Z0, Z0
+	VMOVDQU64  Z0, (AX)
+	JMP        xorKeystream8_full1
+
+xorKeystream8_part1:
+	CMPQ       DX, $0x00000000
+	JBE        xorKeystream8_done
+	SUBQ       $0x00000000, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z (CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, (AX)
+	JMP        xorKeystream8_done
+
+xorKeystream8_full1:
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	CMPQ       DX, $0x00000080
+	JB         xorKeystream8_part2
+	VPXORD     64(CX), Z0, Z0
+	VMOVDQU64  Z0, 64(AX)
+	JMP        xorKeystream8_full2
+
+xorKeystream8_part2:
+	CMPQ       DX, $0x00000040
+	JBE        xorKeystream8_done
+	SUBQ       $0x00000040, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 64(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 64(AX)
+	JMP        xorKeystream8_done
+
+xorKeystream8_full2:
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	CMPQ       DX, $0x000000c0
+	JB         xorKeystream8_part3
+	VPXORD     128(CX), Z0, Z0
+	VMOVDQU64  Z0, 128(AX)
+	JMP        xorKeystream8_full3
+
+xorKeystream8_part3:
+	CMPQ       DX, $0x00000080
+	JBE        xorKeystream8_done
+	SUBQ       $0x00000080, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 128(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 128(AX)
+	JMP        xorKeystream8_done
+
+xorKeystream8_full3:
+	VSHUFI32X4 $0x44, Z10, Z9, Z0
+	VSHUFI32X4 $0x44, Z12, Z11, Z1
+	VSHUFI32X4 $0xee, Z10, Z9, Z2
+	VSHUFI32X4 $0xee, Z12, Z11, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	CMPQ       DX, $0x00000100
+	JB         xorKeystream8_part4
+	VPXORD     192(CX), Z4, Z4
+	VMOVDQU64  Z4, 192(AX)
+	JMP        xorKeystream8_full4
+
+xorKeystream8_part4:
+	CMPQ       DX, $0x000000c0
+	JBE        xorKeystream8_done
+	SUBQ       $0x000000c0, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 192(CX), K1, Z0
+	VPXORD     Z0, Z4, Z4
+	VMOVDQU8   Z4, K1, 192(AX)
+	JMP        xorKeystream8_done
+
+xorKeystream8_full4:
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	CMPQ       DX, $0x00000140
+	JB         xorKeystream8_part5
+	VPXORD     256(CX), Z0, Z0
+	VMOVDQU64  Z0, 256(AX)
+	JMP        xorKeystream8_full5
+
+xorKeystream8_part5:
+	CMPQ       DX, $0x00000100
+	JBE        xorKeystream8_done
+	SUBQ       $0x00000100, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 256(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 256(AX)
+	JMP        xorKeystream8_done
+
+xorKeystream8_full5:
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	CMPQ       DX, $0x00000180
+	JB         xorKeystream8_part6
+	VPXORD     320(CX), Z0, Z0
+	VMOVDQU64  Z0, 320(AX)
+	JMP        xorKeystream8_full6
+
+xorKeystream8_part6:
+	CMPQ       DX, $0x00000140
+	JBE        xorKeystream8_done
+	SUBQ       $0x00000140, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 320(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 320(AX)
+	JMP        xorKeystream8_done
+
+xorKeystream8_full6:
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	CMPQ       DX, $0x000001c0
+	JB         xorKeystream8_part7
+	VPXORD     384(CX), Z0, Z0
+	VMOVDQU64  Z0, 384(AX)
+	JMP        xorKeystream8_full7
+
+xorKeystream8_part7:
+	CMPQ       DX, $0x00000180
+	JBE        xorKeystream8_done
+	SUBQ       $0x00000180, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 384(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 384(AX)
+	JMP        xorKeystream8_done
+
+xorKeystream8_full7:
+xorKeystream8_done:
+	VZEROUPPER
+	RET
+
+// func xorKeystream12(mk *[32]byte, dst []byte, src []byte, key *[32]byte, nonce *[12]byte)
+// Requires: AVX, AVX512BW, AVX512F, BMI2
+TEXT ·xorKeystream12(SB), NOSPLIT, $0-72
+	MOVQ            key+56(FP), AX
+	MOVQ            nonce+64(FP), CX
+	VBROADCASTI32X4 cp_sigma<>+0(SB), Z0
+	VBROADCASTI32X4 (AX), Z1
+	VBROADCASTI32X4 16(AX), Z2
+
+	// Row d: counter 0 and the nonce, the lane's block number added to the counter.
+	VMOVD      (CX), X3
+	VPSLLDQ    $0x04, X3, X3
+	VPINSRQ    $0x01, 4(CX), X3, X3
+	VSHUFI32X4 $0x00, Z3, Z3, Z3
+	VPADDD     cp_lanectr<>+0(SB), Z3, Z4
+	VMOVDQA32  Z0, Z5
+	VMOVDQA32  Z1, Z6
+	VMOVDQA32  Z2, Z7
+	VMOVDQA32  Z4, Z8
+	VPADDD     cp_lanectr<>+64(SB), Z3, Z9
+	VMOVDQA32  Z0, Z10
+	VMOVDQA32  Z1, Z11
+	VMOVDQA32  Z2, Z12
+	VMOVDQA32  Z9, Z13
+	VPADDD     cp_lanectr<>+128(SB), Z3, Z3
+	VMOVDQA32  Z0, Z14
+	VMOVDQA32  Z1, Z15
+	VMOVDQA32  Z2, Z16
+	VMOVDQA32  Z3, Z17
+	MOVL       $0x0000000a, AX
+
+xorKeystream12_loop:
+	VPADDD  Z6, Z5, Z5
+	VPADDD  Z11, Z10, Z10
+	VPADDD  Z15, Z14, Z14
+	VPXORD  Z5, Z8, Z8
+	VPXORD  Z10, Z13, Z13
+	VPXORD  Z14, Z17, Z17
+	VPROLD  $0x10, Z8, Z8
+	VPROLD  $0x10, Z13, Z13
+	VPROLD  $0x10, Z17, Z17
+	VPADDD  Z8, Z7, Z7
+	VPADDD  Z13, Z12, Z12
+	VPADDD  Z17, Z16, Z16
+	VPXORD  Z7, Z6, Z6
+	VPXORD  Z12, Z11, Z11
+	VPXORD  Z16, Z15, Z15
+	VPROLD  $0x0c, Z6, Z6
+	VPROLD  $0x0c, Z11, Z11
+	VPROLD  $0x0c, Z15, Z15
+	VPADDD  Z6, Z5, Z5
+	VPADDD  Z11, Z10, Z10
+	VPADDD  Z15, Z14, Z14
+	VPXORD  Z5, Z8, Z8
+	VPXORD  Z10, Z13, Z13
+	VPXORD  Z14, Z17, Z17
+	VPROLD  $0x08, Z8, Z8
+	VPROLD  $0x08, Z13, Z13
+	VPROLD  $0x08, Z17, Z17
+	VPADDD  Z8, Z7, Z7
+	VPADDD  Z13, Z12, Z12
+	VPADDD  Z17, Z16, Z16
+	VPXORD  Z7, Z6, Z6
+	VPXORD  Z12, Z11, Z11
+	VPXORD  Z16, Z15, Z15
+	VPROLD  $0x07, Z6, Z6
+	VPROLD  $0x07, Z11, Z11
+	VPROLD  $0x07, Z15, Z15
+	VPSHUFD $0x93, Z5, Z5
+	VPSHUFD $0x93, Z10, Z10
+	VPSHUFD $0x93, Z14, Z14
+	VPSHUFD $0x39, Z7, Z7
+	VPSHUFD $0x39, Z12, Z12
+	VPSHUFD $0x39, Z16, Z16
+	VPSHUFD $0x4e, Z8, Z8
+	VPSHUFD $0x4e, Z13, Z13
+	VPSHUFD $0x4e, Z17, Z17
+	VPADDD  Z6, Z5, Z5
+	VPADDD  Z11, Z10, Z10
+	VPADDD  Z15, Z14, Z14
+	VPXORD  Z5, Z8, Z8
+	VPXORD  Z10, Z13, Z13
+	VPXORD  Z14, Z17, Z17
+	VPROLD  $0x10, Z8, Z8
+	VPROLD  $0x10, Z13, Z13
+	VPROLD  $0x10, Z17, Z17
+	VPADDD  Z8, Z7, Z7
+	VPADDD  Z13, Z12, Z12
+	VPADDD  Z17, Z16, Z16
+	VPXORD  Z7, Z6, Z6
+	VPXORD  Z12, Z11, Z11
+	VPXORD  Z16, Z15, Z15
+	VPROLD  $0x0c, Z6, Z6
+	VPROLD  $0x0c, Z11, Z11
+	VPROLD  $0x0c, Z15, Z15
+	VPADDD  Z6, Z5, Z5
+	VPADDD  Z11, Z10, Z10
+	VPADDD  Z15, Z14, Z14
+	VPXORD  Z5, Z8, Z8
+	VPXORD  Z10, Z13, Z13
+	VPXORD  Z14, Z17, Z17
+	VPROLD  $0x08, Z8, Z8
+	VPROLD  $0x08, Z13, Z13
+	VPROLD  $0x08, Z17, Z17
+	VPADDD  Z8, Z7, Z7
+	VPADDD  Z13, Z12, Z12
+	VPADDD  Z17, Z16, Z16
+	VPXORD  Z7, Z6, Z6
+	VPXORD  Z12, Z11, Z11
+	VPXORD  Z16, Z15, Z15
+	VPROLD  $0x07, Z6, Z6
+	VPROLD  $0x07, Z11, Z11
+	VPROLD  $0x07, Z15, Z15
+	VPSHUFD $0x39, Z5, Z5
+	VPSHUFD $0x39, Z10, Z10
+	VPSHUFD $0x39, Z14, Z14
+	VPSHUFD $0x93, Z7, Z7
+	VPSHUFD $0x93, Z12, Z12
+	VPSHUFD $0x93, Z16, Z16
+	VPSHUFD $0x4e, Z8, Z8
+	VPSHUFD $0x4e, Z13, Z13
+	VPSHUFD $0x4e, Z17, Z17
+	DECL    AX
+	JNZ     xorKeystream12_loop
+	VPADDD  Z0, Z5, Z5
+	VPADDD  Z1, Z6, Z6
+	VPADDD  Z2, Z7, Z7
+	VPADDD  Z4, Z8, Z8
+	VPADDD  Z0, Z10, Z10
+	VPADDD  Z1, Z11, Z11
+	VPADDD  Z2, Z12, Z12
+	VPADDD  Z9, Z13, Z13
+	VPADDD  Z0, Z14, Z14
+	VPADDD  Z1, Z15, Z15
+	VPADDD  Z2, Z16, Z16
+	VPADDD  Z3, Z17, Z17
+	MOVQ    dst_base+8(FP), AX
+	MOVQ    src_base+32(FP), CX
+	MOVQ    src_len+40(FP), DX
+
+	// Rows to blocks: block 4s+L is lane L of set s's a, b, c and d.
+	VSHUFI32X4 $0x44, Z6, Z5, Z0
+	VSHUFI32X4 $0x44, Z8, Z7, Z1
+	VSHUFI32X4 $0xee, Z6, Z5, Z2
+	VSHUFI32X4 $0xee, Z8, Z7, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	MOVQ       mk+0(FP), BX
+	VMOVDQU    Y4, (BX)
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	CMPQ       DX, $0x00000040
+	JB         xorKeystream12_part1
+	VPXORD     (CX), Z0, Z0
+	VMOVDQU64  Z0, (AX)
+	JMP        xorKeystream12_full1
+
+xorKeystream12_part1:
+	CMPQ       DX, $0x00000000
+	JBE        xorKeystream12_done
+	SUBQ       $0x00000000, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z (CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, (AX)
+	JMP        xorKeystream12_done
+
+xorKeystream12_full1:
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	CMPQ       DX, $0x00000080
+	JB         xorKeystream12_part2
+	VPXORD     64(CX), Z0, Z0
+	VMOVDQU64  Z0, 64(AX)
+	JMP        xorKeystream12_full2
+
+xorKeystream12_part2:
+	CMPQ       DX, $0x00000040
+	JBE        xorKeystream12_done
+	SUBQ       $0x00000040, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 64(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 64(AX)
+	JMP        xorKeystream12_done
+
+xorKeystream12_full2:
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	CMPQ       DX, $0x000000c0
+	JB         xorKeystream12_part3
+	VPXORD     128(CX), Z0, Z0
+	VMOVDQU64  Z0, 128(AX)
+	JMP        xorKeystream12_full3
+
+xorKeystream12_part3:
+	CMPQ       DX, $0x00000080
+	JBE        xorKeystream12_done
+	SUBQ       $0x00000080, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 128(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 128(AX)
+	JMP        xorKeystream12_done
+
+xorKeystream12_full3:
+	VSHUFI32X4 $0x44, Z11, Z10, Z0
+	VSHUFI32X4 $0x44, Z13, Z12, Z1
+	VSHUFI32X4 $0xee, Z11, Z10, Z2
+	VSHUFI32X4 $0xee, Z13, Z12, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	CMPQ       DX, $0x00000100
+	JB         xorKeystream12_part4
+	VPXORD     192(CX), Z4, Z4
+	VMOVDQU64  Z4, 192(AX)
+	JMP        xorKeystream12_full4
+
+xorKeystream12_part4:
+	CMPQ       DX, $0x000000c0
+	JBE        xorKeystream12_done
+	SUBQ       $0x000000c0, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 192(CX), K1, Z0
+	VPXORD     Z0, Z4, Z4
+	VMOVDQU8   Z4, K1, 192(AX)
+	JMP        xorKeystream12_done
+
+xorKeystream12_full4:
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	CMPQ       DX, $0x00000140
+	JB         xorKeystream12_part5
+	VPXORD     256(CX), Z0, Z0
+	VMOVDQU64  Z0, 256(AX)
+	JMP        xorKeystream12_full5
+
+xorKeystream12_part5:
+	CMPQ       DX, $0x00000100
+	JBE        xorKeystream12_done
+	SUBQ       $0x00000100, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 256(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 256(AX)
+	JMP        xorKeystream12_done
+
+xorKeystream12_full5:
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	CMPQ       DX, $0x00000180
+	JB         xorKeystream12_part6
+	VPXORD     320(CX), Z0, Z0
+	VMOVDQU64  Z0, 320(AX)
+	JMP        xorKeystream12_full6
+
+xorKeystream12_part6:
+	CMPQ       DX, $0x00000140
+	JBE        xorKeystream12_done
+	SUBQ       $0x00000140, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 320(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 320(AX)
+	JMP        xorKeystream12_done
+
+xorKeystream12_full6:
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	CMPQ       DX, $0x000001c0
+	JB         xorKeystream12_part7
+	VPXORD     384(CX), Z0, Z0
+	VMOVDQU64  Z0, 384(AX)
+	JMP        xorKeystream12_full7
+
+xorKeystream12_part7:
+	CMPQ       DX, $0x00000180
+	JBE        xorKeystream12_done
+	SUBQ       $0x00000180, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 384(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 384(AX)
+	JMP        xorKeystream12_done
+
+xorKeystream12_full7:
+	VSHUFI32X4 $0x44, Z15, Z14, Z0
+	VSHUFI32X4 $0x44, Z17, Z16, Z1
+	VSHUFI32X4 $0xee, Z15, Z14, Z2
+	VSHUFI32X4 $0xee, Z17, Z16, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	CMPQ       DX, $0x00000200
+	JB         xorKeystream12_part8
+	VPXORD     448(CX), Z4, Z4
+	VMOVDQU64  Z4, 448(AX)
+	JMP        xorKeystream12_full8
+
+xorKeystream12_part8:
+	CMPQ       DX, $0x000001c0
+	JBE        xorKeystream12_done
+	SUBQ       $0x000001c0, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 448(CX), K1, Z0
+	VPXORD     Z0, Z4, Z4
+	VMOVDQU8   Z4, K1, 448(AX)
+	JMP        xorKeystream12_done
+
+xorKeystream12_full8:
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	CMPQ       DX, $0x00000240
+	JB         xorKeystream12_part9
+	VPXORD     512(CX), Z0, Z0
+	VMOVDQU64  Z0, 512(AX)
+	JMP        xorKeystream12_full9
+
+xorKeystream12_part9:
+	CMPQ       DX, $0x00000200
+	JBE        xorKeystream12_done
+	SUBQ       $0x00000200, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 512(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 512(AX)
+	JMP        xorKeystream12_done
+
+xorKeystream12_full9:
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	CMPQ       DX, $0x00000280
+	JB         xorKeystream12_part10
+	VPXORD     576(CX), Z0, Z0
+	VMOVDQU64  Z0, 576(AX)
+	JMP        xorKeystream12_full10
+
+xorKeystream12_part10:
+	CMPQ       DX, $0x00000240
+	JBE        xorKeystream12_done
+	SUBQ       $0x00000240, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 576(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 576(AX)
+	JMP        xorKeystream12_done
+
+xorKeystream12_full10:
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	CMPQ       DX, $0x000002c0
+	JB         xorKeystream12_part11
+	VPXORD     640(CX), Z0, Z0
+	VMOVDQU64  Z0, 640(AX)
+	JMP        xorKeystream12_full11
+
+xorKeystream12_part11:
+	CMPQ       DX, $0x00000280
+	JBE        xorKeystream12_done
+	SUBQ       $0x00000280, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 640(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 640(AX)
+	JMP        xorKeystream12_done
+
+xorKeystream12_full11:
+xorKeystream12_done:
+	VZEROUPPER
+	RET
+
+// func xorKeystream16(mk *[32]byte, dst []byte, src []byte, key *[32]byte, nonce *[12]byte)
+// Requires: AVX, AVX512BW, AVX512F, BMI2
+TEXT ·xorKeystream16(SB), NOSPLIT, $0-72
+	MOVQ            key+56(FP), AX
+	MOVQ            nonce+64(FP), CX
+	VBROADCASTI32X4 cp_sigma<>+0(SB), Z0
+	VBROADCASTI32X4 (AX), Z1
+	VBROADCASTI32X4 16(AX), Z2
+
+	// Row d: counter 0 and the nonce, the lane's block number added to the counter.
+	VMOVD      (CX), X3
+	VPSLLDQ    $0x04, X3, X3
+	VPINSRQ    $0x01, 4(CX), X3, X3
+	VSHUFI32X4 $0x00, Z3, Z3, Z3
+	VPADDD     cp_lanectr<>+0(SB), Z3, Z4
+	VMOVDQA32  Z0, Z5
+	VMOVDQA32  Z1, Z6
+	VMOVDQA32  Z2, Z7
+	VMOVDQA32  Z4, Z8
+	VPADDD     cp_lanectr<>+64(SB), Z3, Z9
+	VMOVDQA32  Z0, Z10
+	VMOVDQA32  Z1, Z11
+	VMOVDQA32  Z2, Z12
+	VMOVDQA32  Z9, Z13
+	VPADDD     cp_lanectr<>+128(SB), Z3, Z14
+	VMOVDQA32  Z0, Z15
+	VMOVDQA32  Z1, Z16
+	VMOVDQA32  Z2, Z17
+	VMOVDQA32  Z14, Z18
+	VPADDD     cp_lanectr<>+192(SB), Z3, Z3
+	VMOVDQA32  Z0, Z19
+	VMOVDQA32  Z1, Z20
+	VMOVDQA32  Z2, Z21
+	VMOVDQA32  Z3, Z22
+	MOVL       $0x0000000a, AX
+
+xorKeystream16_loop:
+	VPADDD  Z6, Z5, Z5
+	VPADDD  Z11, Z10, Z10
+	VPADDD  Z16, Z15, Z15
+	VPADDD  Z20, Z19, Z19
+	VPXORD  Z5, Z8, Z8
+	VPXORD  Z10, Z13, Z13
+	VPXORD  Z15, Z18, Z18
+	VPXORD  Z19, Z22, Z22
+	VPROLD  $0x10, Z8, Z8
+	VPROLD  $0x10, Z13, Z13
+	VPROLD  $0x10, Z18, Z18
+	VPROLD  $0x10, Z22, Z22
+	VPADDD  Z8, Z7, Z7
+	VPADDD  Z13, Z12, Z12
+	VPADDD  Z18, Z17, Z17
+	VPADDD  Z22, Z21, Z21
+	VPXORD  Z7, Z6, Z6
+	VPXORD  Z12, Z11, Z11
+	VPXORD  Z17, Z16, Z16
+	VPXORD  Z21, Z20, Z20
+	VPROLD  $0x0c, Z6, Z6
+	VPROLD  $0x0c, Z11, Z11
+	VPROLD  $0x0c, Z16, Z16
+	VPROLD  $0x0c, Z20, Z20
+	VPADDD  Z6, Z5, Z5
+	VPADDD  Z11, Z10, Z10
+	VPADDD  Z16, Z15, Z15
+	VPADDD  Z20, Z19, Z19
+	VPXORD  Z5, Z8, Z8
+	VPXORD  Z10, Z13, Z13
+	VPXORD  Z15, Z18, Z18
+	VPXORD  Z19, Z22, Z22
+	VPROLD  $0x08, Z8, Z8
+	VPROLD  $0x08, Z13, Z13
+	VPROLD  $0x08, Z18, Z18
+	VPROLD  $0x08, Z22, Z22
+	VPADDD  Z8, Z7, Z7
+	VPADDD  Z13, Z12, Z12
+	VPADDD  Z18, Z17, Z17
+	VPADDD  Z22, Z21, Z21
+	VPXORD  Z7, Z6, Z6
+	VPXORD  Z12, Z11, Z11
+	VPXORD  Z17, Z16, Z16
+	VPXORD  Z21, Z20, Z20
+	VPROLD  $0x07, Z6, Z6
+	VPROLD  $0x07, Z11, Z11
+	VPROLD  $0x07, Z16, Z16
+	VPROLD  $0x07, Z20, Z20
+	VPSHUFD $0x93, Z5, Z5
+	VPSHUFD $0x93, Z10, Z10
+	VPSHUFD $0x93, Z15, Z15
+	VPSHUFD $0x93, Z19, Z19
+	VPSHUFD $0x39, Z7, Z7
+	VPSHUFD $0x39, Z12, Z12
+	VPSHUFD $0x39, Z17, Z17
+	VPSHUFD $0x39, Z21, Z21
+	VPSHUFD $0x4e, Z8, Z8
+	VPSHUFD $0x4e, Z13, Z13
+	VPSHUFD $0x4e, Z18, Z18
+	VPSHUFD $0x4e, Z22, Z22
+	VPADDD  Z6, Z5, Z5
+	VPADDD  Z11, Z10, Z10
+	VPADDD  Z16, Z15, Z15
+	VPADDD  Z20, Z19, Z19
+	VPXORD  Z5, Z8, Z8
+	VPXORD  Z10, Z13, Z13
+	VPXORD  Z15, Z18, Z18
+	VPXORD  Z19, Z22, Z22
+	VPROLD  $0x10, Z8, Z8
+	VPROLD  $0x10, Z13, Z13
+	VPROLD  $0x10, Z18, Z18
+	VPROLD  $0x10, Z22, Z22
+	VPADDD  Z8, Z7, Z7
+	VPADDD  Z13, Z12, Z12
+	VPADDD  Z18, Z17, Z17
+	VPADDD  Z22, Z21, Z21
+	VPXORD  Z7, Z6, Z6
+	VPXORD  Z12, Z11, Z11
+	VPXORD  Z17, Z16, Z16
+	VPXORD  Z21, Z20, Z20
+	VPROLD  $0x0c, Z6, Z6
+	VPROLD  $0x0c, Z11, Z11
+	VPROLD  $0x0c, Z16, Z16
+	VPROLD  $0x0c, Z20, Z20
+	VPADDD  Z6, Z5, Z5
+	VPADDD  Z11, Z10, Z10
+	VPADDD  Z16, Z15, Z15
+	VPADDD  Z20, Z19, Z19
+	VPXORD  Z5, Z8, Z8
+	VPXORD  Z10, Z13, Z13
+	VPXORD  Z15, Z18, Z18
+	VPXORD  Z19, Z22, Z22
+	VPROLD  $0x08, Z8, Z8
+	VPROLD  $0x08, Z13, Z13
+	VPROLD  $0x08, Z18, Z18
+	VPROLD  $0x08, Z22, Z22
+	VPADDD  Z8, Z7, Z7
+	VPADDD  Z13, Z12, Z12
+	VPADDD  Z18, Z17, Z17
+	VPADDD  Z22, Z21, Z21
+	VPXORD  Z7, Z6, Z6
+	VPXORD  Z12, Z11, Z11
+	VPXORD  Z17, Z16, Z16
+	VPXORD  Z21, Z20, Z20
+	VPROLD  $0x07, Z6, Z6
+	VPROLD  $0x07, Z11, Z11
+	VPROLD  $0x07, Z16, Z16
+	VPROLD  $0x07, Z20, Z20
+	VPSHUFD $0x39, Z5, Z5
+	VPSHUFD $0x39, Z10, Z10
+	VPSHUFD $0x39, Z15, Z15
+	VPSHUFD $0x39, Z19, Z19
+	VPSHUFD $0x93, Z7, Z7
+	VPSHUFD $0x93, Z12, Z12
+	VPSHUFD $0x93, Z17, Z17
+	VPSHUFD $0x93, Z21, Z21
+	VPSHUFD $0x4e, Z8, Z8
+	VPSHUFD $0x4e, Z13, Z13
+	VPSHUFD $0x4e, Z18, Z18
+	VPSHUFD $0x4e, Z22, Z22
+	DECL    AX
+	JNZ     xorKeystream16_loop
+	VPADDD  Z0, Z5, Z5
+	VPADDD  Z1, Z6, Z6
+	VPADDD  Z2, Z7, Z7
+	VPADDD  Z4, Z8, Z8
+	VPADDD  Z0, Z10, Z10
+	VPADDD  Z1, Z11, Z11
+	VPADDD  Z2, Z12, Z12
+	VPADDD  Z9, Z13, Z13
+	VPADDD  Z0, Z15, Z15
+	VPADDD  Z1, Z16, Z16
+	VPADDD  Z2, Z17, Z17
+	VPADDD  Z14, Z18, Z18
+	VPADDD  Z0, Z19, Z19
+	VPADDD  Z1, Z20, Z20
+	VPADDD  Z2, Z21, Z21
+	VPADDD  Z3, Z22, Z22
+	MOVQ    dst_base+8(FP), AX
+	MOVQ    src_base+32(FP), CX
+	MOVQ    src_len+40(FP), DX
+
+	// Rows to blocks: block 4s+L is lane L of set s's a, b, c and d.
+	VSHUFI32X4 $0x44, Z6, Z5, Z0
+	VSHUFI32X4 $0x44, Z8, Z7, Z1
+	VSHUFI32X4 $0xee, Z6, Z5, Z2
+	VSHUFI32X4 $0xee, Z8, Z7, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	MOVQ       mk+0(FP), BX
+	VMOVDQU    Y4, (BX)
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	CMPQ       DX, $0x00000040
+	JB         xorKeystream16_part1
+	VPXORD     (CX), Z0, Z0
+	VMOVDQU64  Z0, (AX)
+	JMP        xorKeystream16_full1
+
+xorKeystream16_part1:
+	CMPQ       DX, $0x00000000
+	JBE        xorKeystream16_done
+	SUBQ       $0x00000000, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z (CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, (AX)
+	JMP        xorKeystream16_done
+
+xorKeystream16_full1:
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	CMPQ       DX, $0x00000080
+	JB         xorKeystream16_part2
+	VPXORD     64(CX), Z0, Z0
+	VMOVDQU64  Z0, 64(AX)
+	JMP        xorKeystream16_full2
+
+xorKeystream16_part2:
+	CMPQ       DX, $0x00000040
+	JBE        xorKeystream16_done
+	SUBQ       $0x00000040, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 64(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 64(AX)
+	JMP        xorKeystream16_done
+
+xorKeystream16_full2:
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	CMPQ       DX, $0x000000c0
+	JB         xorKeystream16_part3
+	VPXORD     128(CX), Z0, Z0
+	VMOVDQU64  Z0, 128(AX)
+	JMP        xorKeystream16_full3
+
+xorKeystream16_part3:
+	CMPQ       DX, $0x00000080
+	JBE        xorKeystream16_done
+	SUBQ       $0x00000080, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 128(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 128(AX)
+	JMP        xorKeystream16_done
+
+xorKeystream16_full3:
+	VSHUFI32X4 $0x44, Z11, Z10, Z0
+	VSHUFI32X4 $0x44, Z13, Z12, Z1
+	VSHUFI32X4 $0xee, Z11, Z10, Z2
+	VSHUFI32X4 $0xee, Z13, Z12, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	CMPQ       DX, $0x00000100
+	JB         xorKeystream16_part4
+	VPXORD     192(CX), Z4, Z4
+	VMOVDQU64  Z4, 192(AX)
+	JMP        xorKeystream16_full4
+
+xorKeystream16_part4:
+	CMPQ       DX, $0x000000c0
+	JBE        xorKeystream16_done
+	SUBQ       $0x000000c0, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 192(CX), K1, Z0
+	VPXORD     Z0, Z4, Z4
+	VMOVDQU8   Z4, K1, 192(AX)
+	JMP        xorKeystream16_done
+
+xorKeystream16_full4:
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	CMPQ       DX, $0x00000140
+	JB         xorKeystream16_part5
+	VPXORD     256(CX), Z0, Z0
+	VMOVDQU64  Z0, 256(AX)
+	JMP        xorKeystream16_full5
+
+xorKeystream16_part5:
+	CMPQ       DX, $0x00000100
+	JBE        xorKeystream16_done
+	SUBQ       $0x00000100, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 256(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 256(AX)
+	JMP        xorKeystream16_done
+
+xorKeystream16_full5:
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	CMPQ       DX, $0x00000180
+	JB         xorKeystream16_part6
+	VPXORD     320(CX), Z0, Z0
+	VMOVDQU64  Z0, 320(AX)
+	JMP        xorKeystream16_full6
+
+xorKeystream16_part6:
+	CMPQ       DX, $0x00000140
+	JBE        xorKeystream16_done
+	SUBQ       $0x00000140, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 320(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 320(AX)
+	JMP        xorKeystream16_done
+
+xorKeystream16_full6:
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	CMPQ       DX, $0x000001c0
+	JB         xorKeystream16_part7
+	VPXORD     384(CX), Z0, Z0
+	VMOVDQU64  Z0, 384(AX)
+	JMP        xorKeystream16_full7
+
+xorKeystream16_part7:
+	CMPQ       DX, $0x00000180
+	JBE        xorKeystream16_done
+	SUBQ       $0x00000180, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 384(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 384(AX)
+	JMP        xorKeystream16_done
+
+xorKeystream16_full7:
+	VSHUFI32X4 $0x44, Z16, Z15, Z0
+	VSHUFI32X4 $0x44, Z18, Z17, Z1
+	VSHUFI32X4 $0xee, Z16, Z15, Z2
+	VSHUFI32X4 $0xee, Z18, Z17, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	CMPQ       DX, $0x00000200
+	JB         xorKeystream16_part8
+	VPXORD     448(CX), Z4, Z4
+	VMOVDQU64  Z4, 448(AX)
+	JMP        xorKeystream16_full8
+
+xorKeystream16_part8:
+	CMPQ       DX, $0x000001c0
+	JBE        xorKeystream16_done
+	SUBQ       $0x000001c0, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 448(CX), K1, Z0
+	VPXORD     Z0, Z4, Z4
+	VMOVDQU8   Z4, K1, 448(AX)
+	JMP        xorKeystream16_done
+
+xorKeystream16_full8:
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	CMPQ       DX, $0x00000240
+	JB         xorKeystream16_part9
+	VPXORD     512(CX), Z0, Z0
+	VMOVDQU64  Z0, 512(AX)
+	JMP        xorKeystream16_full9
+
+xorKeystream16_part9:
+	CMPQ       DX, $0x00000200
+	JBE        xorKeystream16_done
+	SUBQ       $0x00000200, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 512(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 512(AX)
+	JMP        xorKeystream16_done
+
+xorKeystream16_full9:
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	CMPQ       DX, $0x00000280
+	JB         xorKeystream16_part10
+	VPXORD     576(CX), Z0, Z0
+	VMOVDQU64  Z0, 576(AX)
+	JMP        xorKeystream16_full10
+
+xorKeystream16_part10:
+	CMPQ       DX, $0x00000240
+	JBE        xorKeystream16_done
+	SUBQ       $0x00000240, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 576(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 576(AX)
+	JMP        xorKeystream16_done
+
+xorKeystream16_full10:
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	CMPQ       DX, $0x000002c0
+	JB         xorKeystream16_part11
+	VPXORD     640(CX), Z0, Z0
+	VMOVDQU64  Z0, 640(AX)
+	JMP        xorKeystream16_full11
+
+xorKeystream16_part11:
+	CMPQ       DX, $0x00000280
+	JBE        xorKeystream16_done
+	SUBQ       $0x00000280, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 640(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 640(AX)
+	JMP        xorKeystream16_done
+
+xorKeystream16_full11:
+	VSHUFI32X4 $0x44, Z20, Z19, Z0
+	VSHUFI32X4 $0x44, Z22, Z21, Z1
+	VSHUFI32X4 $0xee, Z20, Z19, Z2
+	VSHUFI32X4 $0xee, Z22, Z21, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	CMPQ       DX, $0x00000300
+	JB         xorKeystream16_part12
+	VPXORD     704(CX), Z4, Z4
+	VMOVDQU64  Z4, 704(AX)
+	JMP        xorKeystream16_full12
+
+xorKeystream16_part12:
+	CMPQ       DX, $0x000002c0
+	JBE        xorKeystream16_done
+	SUBQ       $0x000002c0, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 704(CX), K1, Z0
+	VPXORD     Z0, Z4, Z4
+	VMOVDQU8   Z4, K1, 704(AX)
+	JMP        xorKeystream16_done
+
+xorKeystream16_full12:
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	CMPQ       DX, $0x00000340
+	JB         xorKeystream16_part13
+	VPXORD     768(CX), Z0, Z0
+	VMOVDQU64  Z0, 768(AX)
+	JMP        xorKeystream16_full13
+
+xorKeystream16_part13:
+	CMPQ       DX, $0x00000300
+	JBE        xorKeystream16_done
+	SUBQ       $0x00000300, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 768(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 768(AX)
+	JMP        xorKeystream16_done
+
+xorKeystream16_full13:
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	CMPQ       DX, $0x00000380
+	JB         xorKeystream16_part14
+	VPXORD     832(CX), Z0, Z0
+	VMOVDQU64  Z0, 832(AX)
+	JMP        xorKeystream16_full14
+
+xorKeystream16_part14:
+	CMPQ       DX, $0x00000340
+	JBE        xorKeystream16_done
+	SUBQ       $0x00000340, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 832(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 832(AX)
+	JMP        xorKeystream16_done
+
+xorKeystream16_full14:
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	CMPQ       DX, $0x000003c0
+	JB         xorKeystream16_part15
+	VPXORD     896(CX), Z0, Z0
+	VMOVDQU64  Z0, 896(AX)
+	JMP        xorKeystream16_full15
+
+xorKeystream16_part15:
+	CMPQ       DX, $0x00000380
+	JBE        xorKeystream16_done
+	SUBQ       $0x00000380, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 896(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 896(AX)
+	JMP        xorKeystream16_done
+
+xorKeystream16_full15:
+xorKeystream16_done:
+	VZEROUPPER
+	RET
+
+// func xorKeystream20(mk *[32]byte, dst []byte, src []byte, key *[32]byte, nonce *[12]byte)
+// Requires: AVX, AVX512BW, AVX512F, BMI2
+TEXT ·xorKeystream20(SB), NOSPLIT, $0-72
+	MOVQ            key+56(FP), AX
+	MOVQ            nonce+64(FP), CX
+	VBROADCASTI32X4 cp_sigma<>+0(SB), Z0
+	VBROADCASTI32X4 (AX), Z1
+	VBROADCASTI32X4 16(AX), Z2
+
+	// Row d: counter 0 and the nonce, the lane's block number added to the counter.
+	VMOVD      (CX), X3
+	VPSLLDQ    $0x04, X3, X3
+	VPINSRQ    $0x01, 4(CX), X3, X3
+	VSHUFI32X4 $0x00, Z3, Z3, Z3
+	VPADDD     cp_lanectr<>+0(SB), Z3, Z4
+	VMOVDQA32  Z0, Z5
+	VMOVDQA32  Z1, Z6
+	VMOVDQA32  Z2, Z7
+	VMOVDQA32  Z4, Z8
+	VPADDD     cp_lanectr<>+64(SB), Z3, Z9
+	VMOVDQA32  Z0, Z10
+	VMOVDQA32  Z1, Z11
+	VMOVDQA32  Z2, Z12
+	VMOVDQA32  Z9, Z13
+	VPADDD     cp_lanectr<>+128(SB), Z3, Z14
+	VMOVDQA32  Z0, Z15
+	VMOVDQA32  Z1, Z16
+	VMOVDQA32  Z2, Z17
+	VMOVDQA32  Z14, Z18
+	VPADDD     cp_lanectr<>+192(SB), Z3, Z19
+	VMOVDQA32  Z0, Z20
+	VMOVDQA32  Z1, Z21
+	VMOVDQA32  Z2, Z22
+	VMOVDQA32  Z19, Z23
+	VPADDD     cp_lanectr<>+256(SB), Z3, Z3
+	VMOVDQA32  Z0, Z24
+	VMOVDQA32  Z1, Z25
+	VMOVDQA32  Z2, Z26
+	VMOVDQA32  Z3, Z27
+	MOVL       $0x0000000a, AX
+
+xorKeystream20_loop:
+	VPADDD  Z6, Z5, Z5
+	VPADDD  Z11, Z10, Z10
+	VPADDD  Z16, Z15, Z15
+	VPADDD  Z21, Z20, Z20
+	VPADDD  Z25, Z24, Z24
+	VPXORD  Z5, Z8, Z8
+	VPXORD  Z10, Z13, Z13
+	VPXORD  Z15, Z18, Z18
+	VPXORD  Z20, Z23, Z23
+	VPXORD  Z24, Z27, Z27
+	VPROLD  $0x10, Z8, Z8
+	VPROLD  $0x10, Z13, Z13
+	VPROLD  $0x10, Z18, Z18
+	VPROLD  $0x10, Z23, Z23
+	VPROLD  $0x10, Z27, Z27
+	VPADDD  Z8, Z7, Z7
+	VPADDD  Z13, Z12, Z12
+	VPADDD  Z18, Z17, Z17
+	VPADDD  Z23, Z22, Z22
+	VPADDD  Z27, Z26, Z26
+	VPXORD  Z7, Z6, Z6
+	VPXORD  Z12, Z11, Z11
+	VPXORD  Z17, Z16, Z16
+	VPXORD  Z22, Z21, Z21
+	VPXORD  Z26, Z25, Z25
+	VPROLD  $0x0c, Z6, Z6
+	VPROLD  $0x0c, Z11, Z11
+	VPROLD  $0x0c, Z16, Z16
+	VPROLD  $0x0c, Z21, Z21
+	VPROLD  $0x0c, Z25, Z25
+	VPADDD  Z6, Z5, Z5
+	VPADDD  Z11, Z10, Z10
+	VPADDD  Z16, Z15, Z15
+	VPADDD  Z21, Z20, Z20
+	VPADDD  Z25, Z24, Z24
+	VPXORD  Z5, Z8, Z8
+	VPXORD  Z10, Z13, Z13
+	VPXORD  Z15, Z18, Z18
+	VPXORD  Z20, Z23, Z23
+	VPXORD  Z24, Z27, Z27
+	VPROLD  $0x08, Z8, Z8
+	VPROLD  $0x08, Z13, Z13
+	VPROLD  $0x08, Z18, Z18
+	VPROLD  $0x08, Z23, Z23
+	VPROLD  $0x08, Z27, Z27
+	VPADDD  Z8, Z7, Z7
+	VPADDD  Z13, Z12, Z12
+	VPADDD  Z18, Z17, Z17
+	VPADDD  Z23, Z22, Z22
+	VPADDD  Z27, Z26, Z26
+	VPXORD  Z7, Z6, Z6
+	VPXORD  Z12, Z11, Z11
+	VPXORD  Z17, Z16, Z16
+	VPXORD  Z22, Z21, Z21
+	VPXORD  Z26, Z25, Z25
+	VPROLD  $0x07, Z6, Z6
+	VPROLD  $0x07, Z11, Z11
+	VPROLD  $0x07, Z16, Z16
+	VPROLD  $0x07, Z21, Z21
+	VPROLD  $0x07, Z25, Z25
+	VPSHUFD $0x93, Z5, Z5
+	VPSHUFD $0x93, Z10, Z10
+	VPSHUFD $0x93, Z15, Z15
+	VPSHUFD $0x93, Z20, Z20
+	VPSHUFD $0x93, Z24, Z24
+	VPSHUFD $0x39, Z7, Z7
+	VPSHUFD $0x39, Z12, Z12
+	VPSHUFD $0x39, Z17, Z17
+	VPSHUFD $0x39, Z22, Z22
+	VPSHUFD $0x39, Z26, Z26
+	VPSHUFD $0x4e, Z8, Z8
+	VPSHUFD $0x4e, Z13, Z13
+	VPSHUFD $0x4e, Z18, Z18
+	VPSHUFD $0x4e, Z23, Z23
+	VPSHUFD $0x4e, Z27, Z27
+	VPADDD  Z6, Z5, Z5
+	VPADDD  Z11, Z10, Z10
+	VPADDD  Z16, Z15, Z15
+	VPADDD  Z21, Z20, Z20
+	VPADDD  Z25, Z24, Z24
+	VPXORD  Z5, Z8, Z8
+	VPXORD  Z10, Z13, Z13
+	VPXORD  Z15, Z18, Z18
+	VPXORD  Z20, Z23, Z23
+	VPXORD  Z24, Z27, Z27
+	VPROLD  $0x10, Z8, Z8
+	VPROLD  $0x10, Z13, Z13
+	VPROLD  $0x10, Z18, Z18
+	VPROLD  $0x10, Z23, Z23
+	VPROLD  $0x10, Z27, Z27
+	VPADDD  Z8, Z7, Z7
+	VPADDD  Z13, Z12, Z12
+	VPADDD  Z18, Z17, Z17
+	VPADDD  Z23, Z22, Z22
+	VPADDD  Z27, Z26, Z26
+	VPXORD  Z7, Z6, Z6
+	VPXORD  Z12, Z11, Z11
+	VPXORD  Z17, Z16, Z16
+	VPXORD  Z22, Z21, Z21
+	VPXORD  Z26, Z25, Z25
+	VPROLD  $0x0c, Z6, Z6
+	VPROLD  $0x0c, Z11, Z11
+	VPROLD  $0x0c, Z16, Z16
+	VPROLD  $0x0c, Z21, Z21
+	VPROLD  $0x0c, Z25, Z25
+	VPADDD  Z6, Z5, Z5
+	VPADDD  Z11, Z10, Z10
+	VPADDD  Z16, Z15, Z15
+	VPADDD  Z21, Z20, Z20
+	VPADDD  Z25, Z24, Z24
+	VPXORD  Z5, Z8, Z8
+	VPXORD  Z10, Z13, Z13
+	VPXORD  Z15, Z18, Z18
+	VPXORD  Z20, Z23, Z23
+	VPXORD  Z24, Z27, Z27
+	VPROLD  $0x08, Z8, Z8
+	VPROLD  $0x08, Z13, Z13
+	VPROLD  $0x08, Z18, Z18
+	VPROLD  $0x08, Z23, Z23
+	VPROLD  $0x08, Z27, Z27
+	VPADDD  Z8, Z7, Z7
+	VPADDD  Z13, Z12, Z12
+	VPADDD  Z18, Z17, Z17
+	VPADDD  Z23, Z22, Z22
+	VPADDD  Z27, Z26, Z26
+	VPXORD  Z7, Z6, Z6
+	VPXORD  Z12, Z11, Z11
+	VPXORD  Z17, Z16, Z16
+	VPXORD  Z22, Z21, Z21
+	VPXORD  Z26, Z25, Z25
+	VPROLD  $0x07, Z6, Z6
+	VPROLD  $0x07, Z11, Z11
+	VPROLD  $0x07, Z16, Z16
+	VPROLD  $0x07, Z21, Z21
+	VPROLD  $0x07, Z25, Z25
+	VPSHUFD $0x39, Z5, Z5
+	VPSHUFD $0x39, Z10, Z10
+	VPSHUFD $0x39, Z15, Z15
+	VPSHUFD $0x39, Z20, Z20
+	VPSHUFD $0x39, Z24, Z24
+	VPSHUFD $0x93, Z7, Z7
+	VPSHUFD $0x93, Z12, Z12
+	VPSHUFD $0x93, Z17, Z17
+	VPSHUFD $0x93, Z22, Z22
+	VPSHUFD $0x93, Z26, Z26
+	VPSHUFD $0x4e, Z8, Z8
+	VPSHUFD $0x4e, Z13, Z13
+	VPSHUFD $0x4e, Z18, Z18
+	VPSHUFD $0x4e, Z23, Z23
+	VPSHUFD $0x4e, Z27, Z27
+	DECL    AX
+	JNZ     xorKeystream20_loop
+	VPADDD  Z0, Z5, Z5
+	VPADDD  Z1, Z6, Z6
+	VPADDD  Z2, Z7, Z7
+	VPADDD  Z4, Z8, Z8
+	VPADDD  Z0, Z10, Z10
+	VPADDD  Z1, Z11, Z11
+	VPADDD  Z2, Z12, Z12
+	VPADDD  Z9, Z13, Z13
+	VPADDD  Z0, Z15, Z15
+	VPADDD  Z1, Z16, Z16
+	VPADDD  Z2, Z17, Z17
+	VPADDD  Z14, Z18, Z18
+	VPADDD  Z0, Z20, Z20
+	VPADDD  Z1, Z21, Z21
+	VPADDD  Z2, Z22, Z22
+	VPADDD  Z19, Z23, Z23
+	VPADDD  Z0, Z24, Z24
+	VPADDD  Z1, Z25, Z25
+	VPADDD  Z2, Z26, Z26
+	VPADDD  Z3, Z27, Z27
+	MOVQ    dst_base+8(FP), AX
+	MOVQ    src_base+32(FP), CX
+	MOVQ    src_len+40(FP), DX
+
+	// Rows to blocks: block 4s+L is lane L of set s's a, b, c and d.
+	VSHUFI32X4 $0x44, Z6, Z5, Z0
+	VSHUFI32X4 $0x44, Z8, Z7, Z1
+	VSHUFI32X4 $0xee, Z6, Z5, Z2
+	VSHUFI32X4 $0xee, Z8, Z7, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	MOVQ       mk+0(FP), BX
+	VMOVDQU    Y4, (BX)
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	CMPQ       DX, $0x00000040
+	JB         xorKeystream20_part1
+	VPXORD     (CX), Z0, Z0
+	VMOVDQU64  Z0, (AX)
+	JMP        xorKeystream20_full1
+
+xorKeystream20_part1:
+	CMPQ       DX, $0x00000000
+	JBE        xorKeystream20_done
+	SUBQ       $0x00000000, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z (CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, (AX)
+	JMP        xorKeystream20_done
+
+xorKeystream20_full1:
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	CMPQ       DX, $0x00000080
+	JB         xorKeystream20_part2
+	VPXORD     64(CX), Z0, Z0
+	VMOVDQU64  Z0, 64(AX)
+	JMP        xorKeystream20_full2
+
+xorKeystream20_part2:
+	CMPQ       DX, $0x00000040
+	JBE        xorKeystream20_done
+	SUBQ       $0x00000040, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 64(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 64(AX)
+	JMP        xorKeystream20_done
+
+xorKeystream20_full2:
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	CMPQ       DX, $0x000000c0
+	JB         xorKeystream20_part3
+	VPXORD     128(CX), Z0, Z0
+	VMOVDQU64  Z0, 128(AX)
+	JMP        xorKeystream20_full3
+
+xorKeystream20_part3:
+	CMPQ       DX, $0x00000080
+	JBE        xorKeystream20_done
+	SUBQ       $0x00000080, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 128(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 128(AX)
+	JMP        xorKeystream20_done
+
+xorKeystream20_full3:
+	VSHUFI32X4 $0x44, Z11, Z10, Z0
+	VSHUFI32X4 $0x44, Z13, Z12, Z1
+	VSHUFI32X4 $0xee, Z11, Z10, Z2
+	VSHUFI32X4 $0xee, Z13, Z12, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	CMPQ       DX, $0x00000100
+	JB         xorKeystream20_part4
+	VPXORD     192(CX), Z4, Z4
+	VMOVDQU64  Z4, 192(AX)
+	JMP        xorKeystream20_full4
+
+xorKeystream20_part4:
+	CMPQ       DX, $0x000000c0
+	JBE        xorKeystream20_done
+	SUBQ       $0x000000c0, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 192(CX), K1, Z0
+	VPXORD     Z0, Z4, Z4
+	VMOVDQU8   Z4, K1, 192(AX)
+	JMP        xorKeystream20_done
+
+xorKeystream20_full4:
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	CMPQ       DX, $0x00000140
+	JB         xorKeystream20_part5
+	VPXORD     256(CX), Z0, Z0
+	VMOVDQU64  Z0, 256(AX)
+	JMP        xorKeystream20_full5
+
+xorKeystream20_part5:
+	CMPQ       DX, $0x00000100
+	JBE        xorKeystream20_done
+	SUBQ       $0x00000100, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 256(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 256(AX)
+	JMP        xorKeystream20_done
+
+xorKeystream20_full5:
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	CMPQ       DX, $0x00000180
+	JB         xorKeystream20_part6
+	VPXORD     320(CX), Z0, Z0
+	VMOVDQU64  Z0, 320(AX)
+	JMP        xorKeystream20_full6
+
+xorKeystream20_part6:
+	CMPQ       DX, $0x00000140
+	JBE        xorKeystream20_done
+	SUBQ       $0x00000140, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 320(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 320(AX)
+	JMP        xorKeystream20_done
+
+xorKeystream20_full6:
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	CMPQ       DX, $0x000001c0
+	JB         xorKeystream20_part7
+	VPXORD     384(CX), Z0, Z0
+	VMOVDQU64  Z0, 384(AX)
+	JMP        xorKeystream20_full7
+
+xorKeystream20_part7:
+	CMPQ       DX, $0x00000180
+	JBE        xorKeystream20_done
+	SUBQ       $0x00000180, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 384(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 384(AX)
+	JMP        xorKeystream20_done
+
+xorKeystream20_full7:
+	VSHUFI32X4 $0x44, Z16, Z15, Z0
+	VSHUFI32X4 $0x44, Z18, Z17, Z1
+	VSHUFI32X4 $0xee, Z16, Z15, Z2
+	VSHUFI32X4 $0xee, Z18, Z17, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	CMPQ       DX, $0x00000200
+	JB         xorKeystream20_part8
+	VPXORD     448(CX), Z4, Z4
+	VMOVDQU64  Z4, 448(AX)
+	JMP        xorKeystream20_full8
+
+xorKeystream20_part8:
+	CMPQ       DX, $0x000001c0
+	JBE        xorKeystream20_done
+	SUBQ       $0x000001c0, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 448(CX), K1, Z0
+	VPXORD     Z0, Z4, Z4
+	VMOVDQU8   Z4, K1, 448(AX)
+	JMP        xorKeystream20_done
+
+xorKeystream20_full8:
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	CMPQ       DX, $0x00000240
+	JB         xorKeystream20_part9
+	VPXORD     512(CX), Z0, Z0
+	VMOVDQU64  Z0, 512(AX)
+	JMP        xorKeystream20_full9
+
+xorKeystream20_part9:
+	CMPQ       DX, $0x00000200
+	JBE        xorKeystream20_done
+	SUBQ       $0x00000200, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 512(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 512(AX)
+	JMP        xorKeystream20_done
+
+xorKeystream20_full9:
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	CMPQ       DX, $0x00000280
+	JB         xorKeystream20_part10
+	VPXORD     576(CX), Z0, Z0
+	VMOVDQU64  Z0, 576(AX)
+	JMP        xorKeystream20_full10
+
+xorKeystream20_part10:
+	CMPQ       DX, $0x00000240
+	JBE        xorKeystream20_done
+	SUBQ       $0x00000240, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 576(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 576(AX)
+	JMP        xorKeystream20_done
+
+xorKeystream20_full10:
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	CMPQ       DX, $0x000002c0
+	JB         xorKeystream20_part11
+	VPXORD     640(CX), Z0, Z0
+	VMOVDQU64  Z0, 640(AX)
+	JMP        xorKeystream20_full11
+
+xorKeystream20_part11:
+	CMPQ       DX, $0x00000280
+	JBE        xorKeystream20_done
+	SUBQ       $0x00000280, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 640(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 640(AX)
+	JMP        xorKeystream20_done
+
+xorKeystream20_full11:
+	VSHUFI32X4 $0x44, Z21, Z20, Z0
+	VSHUFI32X4 $0x44, Z23, Z22, Z1
+	VSHUFI32X4 $0xee, Z21, Z20, Z2
+	VSHUFI32X4 $0xee, Z23, Z22, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	CMPQ       DX, $0x00000300
+	JB         xorKeystream20_part12
+	VPXORD     704(CX), Z4, Z4
+	VMOVDQU64  Z4, 704(AX)
+	JMP        xorKeystream20_full12
+
+xorKeystream20_part12:
+	CMPQ       DX, $0x000002c0
+	JBE        xorKeystream20_done
+	SUBQ       $0x000002c0, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 704(CX), K1, Z0
+	VPXORD     Z0, Z4, Z4
+	VMOVDQU8   Z4, K1, 704(AX)
+	JMP        xorKeystream20_done
+
+xorKeystream20_full12:
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	CMPQ       DX, $0x00000340
+	JB         xorKeystream20_part13
+	VPXORD     768(CX), Z0, Z0
+	VMOVDQU64  Z0, 768(AX)
+	JMP        xorKeystream20_full13
+
+xorKeystream20_part13:
+	CMPQ       DX, $0x00000300
+	JBE        xorKeystream20_done
+	SUBQ       $0x00000300, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 768(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 768(AX)
+	JMP        xorKeystream20_done
+
+xorKeystream20_full13:
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	CMPQ       DX, $0x00000380
+	JB         xorKeystream20_part14
+	VPXORD     832(CX), Z0, Z0
+	VMOVDQU64  Z0, 832(AX)
+	JMP        xorKeystream20_full14
+
+xorKeystream20_part14:
+	CMPQ       DX, $0x00000340
+	JBE        xorKeystream20_done
+	SUBQ       $0x00000340, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 832(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 832(AX)
+	JMP        xorKeystream20_done
+
+xorKeystream20_full14:
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	CMPQ       DX, $0x000003c0
+	JB         xorKeystream20_part15
+	VPXORD     896(CX), Z0, Z0
+	VMOVDQU64  Z0, 896(AX)
+	JMP        xorKeystream20_full15
+
+xorKeystream20_part15:
+	CMPQ       DX, $0x00000380
+	JBE        xorKeystream20_done
+	SUBQ       $0x00000380, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 896(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 896(AX)
+	JMP        xorKeystream20_done
+
+xorKeystream20_full15:
+	VSHUFI32X4 $0x44, Z25, Z24, Z0
+	VSHUFI32X4 $0x44, Z27, Z26, Z1
+	VSHUFI32X4 $0xee, Z25, Z24, Z2
+	VSHUFI32X4 $0xee, Z27, Z26, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	CMPQ       DX, $0x00000400
+	JB         xorKeystream20_part16
+	VPXORD     960(CX), Z4, Z4
+	VMOVDQU64  Z4, 960(AX)
+	JMP        xorKeystream20_full16
+
+xorKeystream20_part16:
+	CMPQ       DX, $0x000003c0
+	JBE        xorKeystream20_done
+	SUBQ       $0x000003c0, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 960(CX), K1, Z0
+	VPXORD     Z0, Z4, Z4
+	VMOVDQU8   Z4, K1, 960(AX)
+	JMP        xorKeystream20_done
+
+xorKeystream20_full16:
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	CMPQ       DX, $0x00000440
+	JB         xorKeystream20_part17
+	VPXORD     1024(CX), Z0, Z0
+	VMOVDQU64  Z0, 1024(AX)
+	JMP        xorKeystream20_full17
+
+xorKeystream20_part17:
+	CMPQ       DX, $0x00000400
+	JBE        xorKeystream20_done
+	SUBQ       $0x00000400, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 1024(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 1024(AX)
+	JMP        xorKeystream20_done
+
+xorKeystream20_full17:
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	CMPQ       DX, $0x00000480
+	JB         xorKeystream20_part18
+	VPXORD     1088(CX), Z0, Z0
+	VMOVDQU64  Z0, 1088(AX)
+	JMP        xorKeystream20_full18
+
+xorKeystream20_part18:
+	CMPQ       DX, $0x00000440
+	JBE        xorKeystream20_done
+	SUBQ       $0x00000440, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 1088(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 1088(AX)
+	JMP        xorKeystream20_done
+
+xorKeystream20_full18:
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	CMPQ       DX, $0x000004c0
+	JB         xorKeystream20_part19
+	VPXORD     1152(CX), Z0, Z0
+	VMOVDQU64  Z0, 1152(AX)
+	JMP        xorKeystream20_full19
+
+xorKeystream20_part19:
+	CMPQ       DX, $0x00000480
+	JBE        xorKeystream20_done
+	SUBQ       $0x00000480, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 1152(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 1152(AX)
+	JMP        xorKeystream20_done
+
+xorKeystream20_full19:
+xorKeystream20_done:
+	VZEROUPPER
+	RET
+
+// func xorKeystreamAt4(dst []byte, src []byte, key *[32]byte, nonce *[12]byte, ctr uint32)
+// Requires: AVX, AVX512BW, AVX512F, BMI2
+TEXT ·xorKeystreamAt4(SB), NOSPLIT, $0-68
+	MOVL            ctr+64(FP), AX
+	MOVQ            key+48(FP), CX
+	MOVQ            nonce+56(FP), DX
+	VBROADCASTI32X4 cp_sigma<>+0(SB), Z0
+	VBROADCASTI32X4 (CX), Z1
+	VBROADCASTI32X4 16(CX), Z2
+
+	// Row d: counter 0 and the nonce, the lane's block number added to the counter.
+	VMOVD      (DX), X3
+	VPSLLDQ    $0x04, X3, X3
+	VPINSRQ    $0x01, 4(DX), X3, X3
+	VPINSRD    $0x00, AX, X3, X3
+	VSHUFI32X4 $0x00, Z3, Z3, Z3
+	VPADDD     cp_lanectr<>+0(SB), Z3, Z3
+	VMOVDQA32  Z0, Z4
+	VMOVDQA32  Z1, Z5
+	VMOVDQA32  Z2, Z6
+	VMOVDQA32  Z3, Z7
+	MOVL       $0x0000000a, AX
+
+xorKeystreamAt4_loop:
+	VPADDD  Z5, Z4, Z4
+	VPXORD  Z4, Z7, Z7
+	VPROLD  $0x10, Z7, Z7
+	VPADDD  Z7, Z6, Z6
+	VPXORD  Z6, Z5, Z5
+	VPROLD  $0x0c, Z5, Z5
+	VPADDD  Z5, Z4, Z4
+	VPXORD  Z4, Z7, Z7
+	VPROLD  $0x08, Z7, Z7
+	VPADDD  Z7, Z6, Z6
+	VPXORD  Z6, Z5, Z5
+	VPROLD  $0x07, Z5, Z5
+	VPSHUFD $0x93, Z4, Z4
+	VPSHUFD $0x39, Z6, Z6
+	VPSHUFD $0x4e, Z7, Z7
+	VPADDD  Z5, Z4, Z4
+	VPXORD  Z4, Z7, Z7
+	VPROLD  $0x10, Z7, Z7
+	VPADDD  Z7, Z6, Z6
+	VPXORD  Z6, Z5, Z5
+	VPROLD  $0x0c, Z5, Z5
+	VPADDD  Z5, Z4, Z4
+	VPXORD  Z4, Z7, Z7
+	VPROLD  $0x08, Z7, Z7
+	VPADDD  Z7, Z6, Z6
+	VPXORD  Z6, Z5, Z5
+	VPROLD  $0x07, Z5, Z5
+	VPSHUFD $0x39, Z4, Z4
+	VPSHUFD $0x93, Z6, Z6
+	VPSHUFD $0x4e, Z7, Z7
+	DECL    AX
+	JNZ     xorKeystreamAt4_loop
+	VPADDD  Z0, Z4, Z4
+	VPADDD  Z1, Z5, Z5
+	VPADDD  Z2, Z6, Z6
+	VPADDD  Z3, Z7, Z7
+	MOVQ    dst_base+0(FP), AX
+	MOVQ    src_base+24(FP), CX
+	MOVQ    src_len+32(FP), DX
+
+	// Rows to blocks: block 4s+L is lane L of set s's a, b, c and d.
+	VSHUFI32X4 $0x44, Z5, Z4, Z0
+	VSHUFI32X4 $0x44, Z7, Z6, Z1
+	VSHUFI32X4 $0xee, Z5, Z4, Z2
+	VSHUFI32X4 $0xee, Z7, Z6, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	CMPQ       DX, $0x00000040
+	JB         xorKeystreamAt4_part0
+	VPXORD     (CX), Z4, Z4
+	VMOVDQU64  Z4, (AX)
+	JMP        xorKeystreamAt4_full0
+
+xorKeystreamAt4_part0:
+	CMPQ       DX, $0x00000000
+	JBE        xorKeystreamAt4_done
+	SUBQ       $0x00000000, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z (CX), K1, Z0
+	VPXORD     Z0, Z4, Z4
+	VMOVDQU8   Z4, K1, (AX)
+	JMP        xorKeystreamAt4_done
+
+xorKeystreamAt4_full0:
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	CMPQ       DX, $0x00000080
+	JB         xorKeystreamAt4_part1
+	VPXORD     64(CX), Z0, Z0
+	VMOVDQU64  Z0, 64(AX)
+	JMP        xorKeystreamAt4_full1
+
+xorKeystreamAt4_part1:
+	CMPQ       DX, $0x00000040
+	JBE        xorKeystreamAt4_done
+	SUBQ       $0x00000040, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 64(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 64(AX)
+	JMP        xorKeystreamAt4_done
+
+xorKeystreamAt4_full1:
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	CMPQ       DX, $0x000000c0
+	JB         xorKeystreamAt4_part2
+	VPXORD     128(CX), Z0, Z0
+	VMOVDQU64  Z0, 128(AX)
+	JMP        xorKeystreamAt4_full2
+
+xorKeystreamAt4_part2:
+	CMPQ       DX, $0x00000080
+	JBE        xorKeystreamAt4_done
+	SUBQ       $0x00000080, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 128(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 128(AX)
+	JMP        xorKeystreamAt4_done
+
+xorKeystreamAt4_full2:
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	CMPQ       DX, $0x00000100
+	JB         xorKeystreamAt4_part3
+	VPXORD     192(CX), Z0, Z0
+	VMOVDQU64  Z0, 192(AX)
+	JMP        xorKeystreamAt4_full3
+
+xorKeystreamAt4_part3:
+	CMPQ       DX, $0x000000c0
+	JBE        xorKeystreamAt4_done
+	SUBQ       $0x000000c0, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 192(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 192(AX)
+	JMP        xorKeystreamAt4_done
+
+xorKeystreamAt4_full3:
+xorKeystreamAt4_done:
+	VZEROUPPER
+	RET
+
+// func xorKeystreamAt8(dst []byte, src []byte, key *[32]byte, nonce *[12]byte, ctr uint32)
+// Requires: AVX, AVX512BW, AVX512F, BMI2
+TEXT ·xorKeystreamAt8(SB), NOSPLIT, $0-68
+	MOVL            ctr+64(FP), AX
+	MOVQ            key+48(FP), CX
+	MOVQ            nonce+56(FP), DX
+	VBROADCASTI32X4 cp_sigma<>+0(SB), Z0
+	VBROADCASTI32X4 (CX), Z1
+	VBROADCASTI32X4 16(CX), Z2
+
+	// Row d: counter 0 and the nonce, the lane's block number added to the counter.
+	VMOVD      (DX), X3
+	VPSLLDQ    $0x04, X3, X3
+	VPINSRQ    $0x01, 4(DX), X3, X3
+	VPINSRD    $0x00, AX, X3, X3
+	VSHUFI32X4 $0x00, Z3, Z3, Z3
+	VPADDD     cp_lanectr<>+0(SB), Z3, Z4
+	VMOVDQA32  Z0, Z5
+	VMOVDQA32  Z1, Z6
+	VMOVDQA32  Z2, Z7
+	VMOVDQA32  Z4, Z8
+	VPADDD     cp_lanectr<>+64(SB), Z3, Z3
+	VMOVDQA32  Z0, Z9
+	VMOVDQA32  Z1, Z10
+	VMOVDQA32  Z2, Z11
+	VMOVDQA32  Z3, Z12
+	MOVL       $0x0000000a, AX
+
+xorKeystreamAt8_loop:
+	VPADDD  Z6, Z5, Z5
+	VPADDD  Z10, Z9, Z9
+	VPXORD  Z5, Z8, Z8
+	VPXORD  Z9, Z12, Z12
+	VPROLD  $0x10, Z8, Z8
+	VPROLD  $0x10, Z12, Z12
+	VPADDD  Z8, Z7, Z7
+	VPADDD  Z12, Z11, Z11
+	VPXORD  Z7, Z6, Z6
+	VPXORD  Z11, Z10, Z10
+	VPROLD  $0x0c, Z6, Z6
+	VPROLD  $0x0c, Z10, Z10
+	VPADDD  Z6, Z5, Z5
+	VPADDD  Z10, Z9, Z9
+	VPXORD  Z5, Z8, Z8
+	VPXORD  Z9, Z12, Z12
+	VPROLD  $0x08, Z8, Z8
+	VPROLD  $0x08, Z12, Z12
+	VPADDD  Z8, Z7, Z7
+	VPADDD  Z12, Z11, Z11
+	VPXORD  Z7, Z6, Z6
+	VPXORD  Z11, Z10, Z10
+	VPROLD  $0x07, Z6, Z6
+	VPROLD  $0x07, Z10, Z10
+	VPSHUFD $0x93, Z5, Z5
+	VPSHUFD $0x93, Z9, Z9
+	VPSHUFD $0x39, Z7, Z7
+	VPSHUFD $0x39, Z11, Z11
+	VPSHUFD $0x4e, Z8, Z8
+	VPSHUFD $0x4e, Z12, Z12
+	VPADDD  Z6, Z5, Z5
+	VPADDD  Z10, Z9, Z9
+	VPXORD  Z5, Z8, Z8
+	VPXORD  Z9, Z12, Z12
+	VPROLD  $0x10, Z8, Z8
+	VPROLD  $0x10, Z12, Z12
+	VPADDD  Z8, Z7, Z7
+	VPADDD  Z12, Z11, Z11
+	VPXORD  Z7, Z6, Z6
+	VPXORD  Z11, Z10, Z10
+	VPROLD  $0x0c, Z6, Z6
+	VPROLD  $0x0c, Z10, Z10
+	VPADDD  Z6, Z5, Z5
+	VPADDD  Z10, Z9, Z9
+	VPXORD  Z5, Z8, Z8
+	VPXORD  Z9, Z12, Z12
+	VPROLD  $0x08, Z8, Z8
+	VPROLD  $0x08, Z12, Z12
+	VPADDD  Z8, Z7, Z7
+	VPADDD  Z12, Z11, Z11
+	VPXORD  Z7, Z6, Z6
+	VPXORD  Z11, Z10, Z10
+	VPROLD  $0x07, Z6, Z6
+	VPROLD  $0x07, Z10, Z10
+	VPSHUFD $0x39, Z5, Z5
+	VPSHUFD $0x39, Z9, Z9
+	VPSHUFD $0x93, Z7, Z7
+	VPSHUFD $0x93, Z11, Z11
+	VPSHUFD $0x4e, Z8, Z8
+	VPSHUFD $0x4e, Z12, Z12
+	DECL    AX
+	JNZ     xorKeystreamAt8_loop
+	VPADDD  Z0, Z5, Z5
+	VPADDD  Z1, Z6, Z6
+	VPADDD  Z2, Z7, Z7
+	VPADDD  Z4, Z8, Z8
+	VPADDD  Z0, Z9, Z9
+	VPADDD  Z1, Z10, Z10
+	VPADDD  Z2, Z11, Z11
+	VPADDD  Z3, Z12, Z12
+	MOVQ    dst_base+0(FP), AX
+	MOVQ    src_base+24(FP), CX
+	MOVQ    src_len+32(FP), DX
+
+	// Rows to blocks: block 4s+L is lane L of set s's a, b, c and d.
+	VSHUFI32X4 $0x44, Z6, Z5, Z0
+	VSHUFI32X4 $0x44, Z8, Z7, Z1
+	VSHUFI32X4 $0xee, Z6, Z5, Z2
+	VSHUFI32X4 $0xee, Z8, Z7, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	CMPQ       DX, $0x00000040
+	JB         xorKeystreamAt8_part0
+	VPXORD     (CX), Z4, Z4
+	VMOVDQU64  Z4, (AX)
+	JMP        xorKeystreamAt8_full0
+
+xorKeystreamAt8_part0:
+	CMPQ       DX, $0x00000000
+	JBE        xorKeystreamAt8_done
+	SUBQ       $0x00000000, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z (CX), K1, Z0
+	VPXORD     Z0, Z4, Z4
+	VMOVDQU8   Z4, K1, (AX)
+	JMP        xorKeystreamAt8_done
+
+xorKeystreamAt8_full0:
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	CMPQ       DX, $0x00000080
+	JB         xorKeystreamAt8_part1
+	VPXORD     64(CX), Z0, Z0
+	VMOVDQU64  Z0, 64(AX)
+	JMP        xorKeystreamAt8_full1
+
+xorKeystreamAt8_part1:
+	CMPQ       DX, $0x00000040
+	JBE        xorKeystreamAt8_done
+	SUBQ       $0x00000040, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 64(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 64(AX)
+	JMP        xorKeystreamAt8_done
+
+xorKeystreamAt8_full1:
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	CMPQ       DX, $0x000000c0
+	JB         xorKeystreamAt8_part2
+	VPXORD     128(CX), Z0, Z0
+	VMOVDQU64  Z0, 128(AX)
+	JMP        xorKeystreamAt8_full2
+
+xorKeystreamAt8_part2:
+	CMPQ       DX, $0x00000080
+	JBE        xorKeystreamAt8_done
+	SUBQ       $0x00000080, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 128(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 128(AX)
+	JMP        xorKeystreamAt8_done
+
+xorKeystreamAt8_full2:
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	CMPQ       DX, $0x00000100
+	JB         xorKeystreamAt8_part3
+	VPXORD     192(CX), Z0, Z0
+	VMOVDQU64  Z0, 192(AX)
+	JMP        xorKeystreamAt8_full3
+
+xorKeystreamAt8_part3:
+	CMPQ       DX, $0x000000c0
+	JBE        xorKeystreamAt8_done
+	SUBQ       $0x000000c0, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 192(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 192(AX)
+	JMP        xorKeystreamAt8_done
+
+xorKeystreamAt8_full3:
+	VSHUFI32X4 $0x44, Z10, Z9, Z0
+	VSHUFI32X4 $0x44, Z12, Z11, Z1
+	VSHUFI32X4 $0xee, Z10, Z9, Z2
+	VSHUFI32X4 $0xee, Z12, Z11, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	CMPQ       DX, $0x00000140
+	JB         xorKeystreamAt8_part4
+	VPXORD     256(CX), Z4, Z4
+	VMOVDQU64  Z4, 256(AX)
+	JMP        xorKeystreamAt8_full4
+
+xorKeystreamAt8_part4:
+	CMPQ       DX, $0x00000100
+	JBE        xorKeystreamAt8_done
+	SUBQ       $0x00000100, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 256(CX), K1, Z0
+	VPXORD     Z0, Z4, Z4
+	VMOVDQU8   Z4, K1, 256(AX)
+	JMP        xorKeystreamAt8_done
+
+xorKeystreamAt8_full4:
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	CMPQ       DX, $0x00000180
+	JB         xorKeystreamAt8_part5
+	VPXORD     320(CX), Z0, Z0
+	VMOVDQU64  Z0, 320(AX)
+	JMP        xorKeystreamAt8_full5
+
+xorKeystreamAt8_part5:
+	CMPQ       DX, $0x00000140
+	JBE        xorKeystreamAt8_done
+	SUBQ       $0x00000140, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 320(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 320(AX)
+	JMP        xorKeystreamAt8_done
+
+xorKeystreamAt8_full5:
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	CMPQ       DX, $0x000001c0
+	JB         xorKeystreamAt8_part6
+	VPXORD     384(CX), Z0, Z0
+	VMOVDQU64  Z0, 384(AX)
+	JMP        xorKeystreamAt8_full6
+
+xorKeystreamAt8_part6:
+	CMPQ       DX, $0x00000180
+	JBE        xorKeystreamAt8_done
+	SUBQ       $0x00000180, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 384(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 384(AX)
+	JMP        xorKeystreamAt8_done
+
+xorKeystreamAt8_full6:
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	CMPQ       DX, $0x00000200
+	JB         xorKeystreamAt8_part7
+	VPXORD     448(CX), Z0, Z0
+	VMOVDQU64  Z0, 448(AX)
+	JMP        xorKeystreamAt8_full7
+
+xorKeystreamAt8_part7:
+	CMPQ       DX, $0x000001c0
+	JBE        xorKeystreamAt8_done
+	SUBQ       $0x000001c0, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 448(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 448(AX)
+	JMP        xorKeystreamAt8_done
+
+xorKeystreamAt8_full7:
+xorKeystreamAt8_done:
+	VZEROUPPER
+	RET
+
+// func xorKeystreamAt12(dst []byte, src []byte, key *[32]byte, nonce *[12]byte, ctr uint32)
+// Requires: AVX, AVX512BW, AVX512F, BMI2
+TEXT ·xorKeystreamAt12(SB), NOSPLIT, $0-68
+	MOVL            ctr+64(FP), AX
+	MOVQ            key+48(FP), CX
+	MOVQ            nonce+56(FP), DX
+	VBROADCASTI32X4 cp_sigma<>+0(SB), Z0
+	VBROADCASTI32X4 (CX), Z1
+	VBROADCASTI32X4 16(CX), Z2
+
+	// Row d: counter 0 and the nonce, the lane's block number added to the counter.
+	VMOVD      (DX), X3
+	VPSLLDQ    $0x04, X3, X3
+	VPINSRQ    $0x01, 4(DX), X3, X3
+	VPINSRD    $0x00, AX, X3, X3
+	VSHUFI32X4 $0x00, Z3, Z3, Z3
+	VPADDD     cp_lanectr<>+0(SB), Z3, Z4
+	VMOVDQA32  Z0, Z5
+	VMOVDQA32  Z1, Z6
+	VMOVDQA32  Z2, Z7
+	VMOVDQA32  Z4, Z8
+	VPADDD     cp_lanectr<>+64(SB), Z3, Z9
+	VMOVDQA32  Z0, Z10
+	VMOVDQA32  Z1, Z11
+	VMOVDQA32  Z2, Z12
+	VMOVDQA32  Z9, Z13
+	VPADDD     cp_lanectr<>+128(SB), Z3, Z3
+	VMOVDQA32  Z0, Z14
+	VMOVDQA32  Z1, Z15
+	VMOVDQA32  Z2, Z16
+	VMOVDQA32  Z3, Z17
+	MOVL       $0x0000000a, AX
+
+xorKeystreamAt12_loop:
+	VPADDD  Z6, Z5, Z5
+	VPADDD  Z11, Z10, Z10
+	VPADDD  Z15, Z14, Z14
+	VPXORD  Z5, Z8, Z8
+	VPXORD  Z10, Z13, Z13
+	VPXORD  Z14, Z17, Z17
+	VPROLD  $0x10, Z8, Z8
+	VPROLD  $0x10, Z13, Z13
+	VPROLD  $0x10, Z17, Z17
+	VPADDD  Z8, Z7, Z7
+	VPADDD  Z13, Z12, Z12
+	VPADDD  Z17, Z16, Z16
+	VPXORD  Z7, Z6, Z6
+	VPXORD  Z12, Z11, Z11
+	VPXORD  Z16, Z15, Z15
+	VPROLD  $0x0c, Z6, Z6
+	VPROLD  $0x0c, Z11, Z11
+	VPROLD  $0x0c, Z15, Z15
+	VPADDD  Z6, Z5, Z5
+	VPADDD  Z11, Z10, Z10
+	VPADDD  Z15, Z14, Z14
+	VPXORD  Z5, Z8, Z8
+	VPXORD  Z10, Z13, Z13
+	VPXORD  Z14, Z17, Z17
+	VPROLD  $0x08, Z8, Z8
+	VPROLD  $0x08, Z13, Z13
+	VPROLD  $0x08, Z17, Z17
+	VPADDD  Z8, Z7, Z7
+	VPADDD  Z13, Z12, Z12
+	VPADDD  Z17, Z16, Z16
+	VPXORD  Z7, Z6, Z6
+	VPXORD  Z12, Z11, Z11
+	VPXORD  Z16, Z15, Z15
+	VPROLD  $0x07, Z6, Z6
+	VPROLD  $0x07, Z11, Z11
+	VPROLD  $0x07, Z15, Z15
+	VPSHUFD $0x93, Z5, Z5
+	VPSHUFD $0x93, Z10, Z10
+	VPSHUFD $0x93, Z14, Z14
+	VPSHUFD $0x39, Z7, Z7
+	VPSHUFD $0x39, Z12, Z12
+	VPSHUFD $0x39, Z16, Z16
+	VPSHUFD $0x4e, Z8, Z8
+	VPSHUFD $0x4e, Z13, Z13
+	VPSHUFD $0x4e, Z17, Z17
+	VPADDD  Z6, Z5, Z5
+	VPADDD  Z11, Z10, Z10
+	VPADDD  Z15, Z14, Z14
+	VPXORD  Z5, Z8, Z8
+	VPXORD  Z10, Z13, Z13
+	VPXORD  Z14, Z17, Z17
+	VPROLD  $0x10, Z8, Z8
+	VPROLD  $0x10, Z13, Z13
+	VPROLD  $0x10, Z17, Z17
+	VPADDD  Z8, Z7, Z7
+	VPADDD  Z13, Z12, Z12
+	VPADDD  Z17, Z16, Z16
+	VPXORD  Z7, Z6, Z6
+	VPXORD  Z12, Z11, Z11
+	VPXORD  Z16, Z15, Z15
+	VPROLD  $0x0c, Z6, Z6
+	VPROLD  $0x0c, Z11, Z11
+	VPROLD  $0x0c, Z15, Z15
+	VPADDD  Z6, Z5, Z5
+	VPADDD  Z11, Z10, Z10
+	VPADDD  Z15, Z14, Z14
+	VPXORD  Z5, Z8, Z8
+	VPXORD  Z10, Z13, Z13
+	VPXORD  Z14, Z17, Z17
+	VPROLD  $0x08, Z8, Z8
+	VPROLD  $0x08, Z13, Z13
+	VPROLD  $0x08, Z17, Z17
+	VPADDD  Z8, Z7, Z7
+	VPADDD  Z13, Z12, Z12
+	VPADDD  Z17, Z16, Z16
+	VPXORD  Z7, Z6, Z6
+	VPXORD  Z12, Z11, Z11
+	VPXORD  Z16, Z15, Z15
+	VPROLD  $0x07, Z6, Z6
+	VPROLD  $0x07, Z11, Z11
+	VPROLD  $0x07, Z15, Z15
+	VPSHUFD $0x39, Z5, Z5
+	VPSHUFD $0x39, Z10, Z10
+	VPSHUFD $0x39, Z14, Z14
+	VPSHUFD $0x93, Z7, Z7
+	VPSHUFD $0x93, Z12, Z12
+	VPSHUFD $0x93, Z16, Z16
+	VPSHUFD $0x4e, Z8, Z8
+	VPSHUFD $0x4e, Z13, Z13
+	VPSHUFD $0x4e, Z17, Z17
+	DECL    AX
+	JNZ     xorKeystreamAt12_loop
+	VPADDD  Z0, Z5, Z5
+	VPADDD  Z1, Z6, Z6
+	VPADDD  Z2, Z7, Z7
+	VPADDD  Z4, Z8, Z8
+	VPADDD  Z0, Z10, Z10
+	VPADDD  Z1, Z11, Z11
+	VPADDD  Z2, Z12, Z12
+	VPADDD  Z9, Z13, Z13
+	VPADDD  Z0, Z14, Z14
+	VPADDD  Z1, Z15, Z15
+	VPADDD  Z2, Z16, Z16
+	VPADDD  Z3, Z17, Z17
+	MOVQ    dst_base+0(FP), AX
+	MOVQ    src_base+24(FP), CX
+	MOVQ    src_len+32(FP), DX
+
+	// Rows to blocks: block 4s+L is lane L of set s's a, b, c and d.
+	VSHUFI32X4 $0x44, Z6, Z5, Z0
+	VSHUFI32X4 $0x44, Z8, Z7, Z1
+	VSHUFI32X4 $0xee, Z6, Z5, Z2
+	VSHUFI32X4 $0xee, Z8, Z7, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	CMPQ       DX, $0x00000040
+	JB         xorKeystreamAt12_part0
+	VPXORD     (CX), Z4, Z4
+	VMOVDQU64  Z4, (AX)
+	JMP        xorKeystreamAt12_full0
+
+xorKeystreamAt12_part0:
+	CMPQ       DX, $0x00000000
+	JBE        xorKeystreamAt12_done
+	SUBQ       $0x00000000, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z (CX), K1, Z0
+	VPXORD     Z0, Z4, Z4
+	VMOVDQU8   Z4, K1, (AX)
+	JMP        xorKeystreamAt12_done
+
+xorKeystreamAt12_full0:
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	CMPQ       DX, $0x00000080
+	JB         xorKeystreamAt12_part1
+	VPXORD     64(CX), Z0, Z0
+	VMOVDQU64  Z0, 64(AX)
+	JMP        xorKeystreamAt12_full1
+
+xorKeystreamAt12_part1:
+	CMPQ       DX, $0x00000040
+	JBE        xorKeystreamAt12_done
+	SUBQ       $0x00000040, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 64(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 64(AX)
+	JMP        xorKeystreamAt12_done
+
+xorKeystreamAt12_full1:
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	CMPQ       DX, $0x000000c0
+	JB         xorKeystreamAt12_part2
+	VPXORD     128(CX), Z0, Z0
+	VMOVDQU64  Z0, 128(AX)
+	JMP        xorKeystreamAt12_full2
+
+xorKeystreamAt12_part2:
+	CMPQ       DX, $0x00000080
+	JBE        xorKeystreamAt12_done
+	SUBQ       $0x00000080, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 128(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 128(AX)
+	JMP        xorKeystreamAt12_done
+
+xorKeystreamAt12_full2:
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	CMPQ       DX, $0x00000100
+	JB         xorKeystreamAt12_part3
+	VPXORD     192(CX), Z0, Z0
+	VMOVDQU64  Z0, 192(AX)
+	JMP        xorKeystreamAt12_full3
+
+xorKeystreamAt12_part3:
+	CMPQ       DX, $0x000000c0
+	JBE        xorKeystreamAt12_done
+	SUBQ       $0x000000c0, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 192(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 192(AX)
+	JMP        xorKeystreamAt12_done
+
+xorKeystreamAt12_full3:
+	VSHUFI32X4 $0x44, Z11, Z10, Z0
+	VSHUFI32X4 $0x44, Z13, Z12, Z1
+	VSHUFI32X4 $0xee, Z11, Z10, Z2
+	VSHUFI32X4 $0xee, Z13, Z12, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	CMPQ       DX, $0x00000140
+	JB         xorKeystreamAt12_part4
+	VPXORD     256(CX), Z4, Z4
+	VMOVDQU64  Z4, 256(AX)
+	JMP        xorKeystreamAt12_full4
+
+xorKeystreamAt12_part4:
+	CMPQ       DX, $0x00000100
+	JBE        xorKeystreamAt12_done
+	SUBQ       $0x00000100, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 256(CX), K1, Z0
+	VPXORD     Z0, Z4, Z4
+	VMOVDQU8   Z4, K1, 256(AX)
+	JMP        xorKeystreamAt12_done
+
+xorKeystreamAt12_full4:
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	CMPQ       DX, $0x00000180
+	JB         xorKeystreamAt12_part5
+	VPXORD     320(CX), Z0, Z0
+	VMOVDQU64  Z0, 320(AX)
+	JMP        xorKeystreamAt12_full5
+
+xorKeystreamAt12_part5:
+	CMPQ       DX, $0x00000140
+	JBE        xorKeystreamAt12_done
+	SUBQ       $0x00000140, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 320(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 320(AX)
+	JMP        xorKeystreamAt12_done
+
+xorKeystreamAt12_full5:
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	CMPQ       DX, $0x000001c0
+	JB         xorKeystreamAt12_part6
+	VPXORD     384(CX), Z0, Z0
+	VMOVDQU64  Z0, 384(AX)
+	JMP        xorKeystreamAt12_full6
+
+xorKeystreamAt12_part6:
+	CMPQ       DX, $0x00000180
+	JBE        xorKeystreamAt12_done
+	SUBQ       $0x00000180, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 384(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 384(AX)
+	JMP        xorKeystreamAt12_done
+
+xorKeystreamAt12_full6:
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	CMPQ       DX, $0x00000200
+	JB         xorKeystreamAt12_part7
+	VPXORD     448(CX), Z0, Z0
+	VMOVDQU64  Z0, 448(AX)
+	JMP        xorKeystreamAt12_full7
+
+xorKeystreamAt12_part7:
+	CMPQ       DX, $0x000001c0
+	JBE        xorKeystreamAt12_done
+	SUBQ       $0x000001c0, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 448(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 448(AX)
+	JMP        xorKeystreamAt12_done
+
+xorKeystreamAt12_full7:
+	VSHUFI32X4 $0x44, Z15, Z14, Z0
+	VSHUFI32X4 $0x44, Z17, Z16, Z1
+	VSHUFI32X4 $0xee, Z15, Z14, Z2
+	VSHUFI32X4 $0xee, Z17, Z16, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	CMPQ       DX, $0x00000240
+	JB         xorKeystreamAt12_part8
+	VPXORD     512(CX), Z4, Z4
+	VMOVDQU64  Z4, 512(AX)
+	JMP        xorKeystreamAt12_full8
+
+xorKeystreamAt12_part8:
+	CMPQ       DX, $0x00000200
+	JBE        xorKeystreamAt12_done
+	SUBQ       $0x00000200, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 512(CX), K1, Z0
+	VPXORD     Z0, Z4, Z4
+	VMOVDQU8   Z4, K1, 512(AX)
+	JMP        xorKeystreamAt12_done
+
+xorKeystreamAt12_full8:
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	CMPQ       DX, $0x00000280
+	JB         xorKeystreamAt12_part9
+	VPXORD     576(CX), Z0, Z0
+	VMOVDQU64  Z0, 576(AX)
+	JMP        xorKeystreamAt12_full9
+
+xorKeystreamAt12_part9:
+	CMPQ       DX, $0x00000240
+	JBE        xorKeystreamAt12_done
+	SUBQ       $0x00000240, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 576(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 576(AX)
+	JMP        xorKeystreamAt12_done
+
+xorKeystreamAt12_full9:
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	CMPQ       DX, $0x000002c0
+	JB         xorKeystreamAt12_part10
+	VPXORD     640(CX), Z0, Z0
+	VMOVDQU64  Z0, 640(AX)
+	JMP        xorKeystreamAt12_full10
+
+xorKeystreamAt12_part10:
+	CMPQ       DX, $0x00000280
+	JBE        xorKeystreamAt12_done
+	SUBQ       $0x00000280, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 640(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 640(AX)
+	JMP        xorKeystreamAt12_done
+
+xorKeystreamAt12_full10:
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	CMPQ       DX, $0x00000300
+	JB         xorKeystreamAt12_part11
+	VPXORD     704(CX), Z0, Z0
+	VMOVDQU64  Z0, 704(AX)
+	JMP        xorKeystreamAt12_full11
+
+xorKeystreamAt12_part11:
+	CMPQ       DX, $0x000002c0
+	JBE        xorKeystreamAt12_done
+	SUBQ       $0x000002c0, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 704(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 704(AX)
+	JMP        xorKeystreamAt12_done
+
+xorKeystreamAt12_full11:
+xorKeystreamAt12_done:
+	VZEROUPPER
+	RET
+
+// func xorKeystreamAt16(dst []byte, src []byte, key *[32]byte, nonce *[12]byte, ctr uint32)
+// Requires: AVX, AVX512BW, AVX512F, BMI2
+TEXT ·xorKeystreamAt16(SB), NOSPLIT, $0-68
+	MOVL            ctr+64(FP), AX
+	MOVQ            key+48(FP), CX
+	MOVQ            nonce+56(FP), DX
+	VBROADCASTI32X4 cp_sigma<>+0(SB), Z0
+	VBROADCASTI32X4 (CX), Z1
+	VBROADCASTI32X4 16(CX), Z2
+
+	// Row d: counter 0 and the nonce, the lane's block number added to the counter.
+	VMOVD      (DX), X3
+	VPSLLDQ    $0x04, X3, X3
+	VPINSRQ    $0x01, 4(DX), X3, X3
+	VPINSRD    $0x00, AX, X3, X3
+	VSHUFI32X4 $0x00, Z3, Z3, Z3
+	VPADDD     cp_lanectr<>+0(SB), Z3, Z4
+	VMOVDQA32  Z0, Z5
+	VMOVDQA32  Z1, Z6
+	VMOVDQA32  Z2, Z7
+	VMOVDQA32  Z4, Z8
+	VPADDD     cp_lanectr<>+64(SB), Z3, Z9
+	VMOVDQA32  Z0, Z10
+	VMOVDQA32  Z1, Z11
+	VMOVDQA32  Z2, Z12
+	VMOVDQA32  Z9, Z13
+	VPADDD     cp_lanectr<>+128(SB), Z3, Z14
+	VMOVDQA32  Z0, Z15
+	VMOVDQA32  Z1, Z16
+	VMOVDQA32  Z2, Z17
+	VMOVDQA32  Z14, Z18
+	VPADDD     cp_lanectr<>+192(SB), Z3, Z3
+	VMOVDQA32  Z0, Z19
+	VMOVDQA32  Z1, Z20
+	VMOVDQA32  Z2, Z21
+	VMOVDQA32  Z3, Z22
+	MOVL       $0x0000000a, AX
+
+xorKeystreamAt16_loop:
+	VPADDD  Z6, Z5, Z5
+	VPADDD  Z11, Z10, Z10
+	VPADDD  Z16, Z15, Z15
+	VPADDD  Z20, Z19, Z19
+	VPXORD  Z5, Z8, Z8
+	VPXORD  Z10, Z13, Z13
+	VPXORD  Z15, Z18, Z18
+	VPXORD  Z19, Z22, Z22
+	VPROLD  $0x10, Z8, Z8
+	VPROLD  $0x10, Z13, Z13
+	VPROLD  $0x10, Z18, Z18
+	VPROLD  $0x10, Z22, Z22
+	VPADDD  Z8, Z7, Z7
+	VPADDD  Z13, Z12, Z12
+	VPADDD  Z18, Z17, Z17
+	VPADDD  Z22, Z21, Z21
+	VPXORD  Z7, Z6, Z6
+	VPXORD  Z12, Z11, Z11
+	VPXORD  Z17, Z16, Z16
+	VPXORD  Z21, Z20, Z20
+	VPROLD  $0x0c, Z6, Z6
+	VPROLD  $0x0c, Z11, Z11
+	VPROLD  $0x0c, Z16, Z16
+	VPROLD  $0x0c, Z20, Z20
+	VPADDD  Z6, Z5, Z5
+	VPADDD  Z11, Z10, Z10
+	VPADDD  Z16, Z15, Z15
+	VPADDD  Z20, Z19, Z19
+	VPXORD  Z5, Z8, Z8
+	VPXORD  Z10, Z13, Z13
+	VPXORD  Z15, Z18, Z18
+	VPXORD  Z19, Z22, Z22
+	VPROLD  $0x08, Z8, Z8
+	VPROLD  $0x08, Z13, Z13
+	VPROLD  $0x08, Z18, Z18
+	VPROLD  $0x08, Z22, Z22
+	VPADDD  Z8, Z7, Z7
+	VPADDD  Z13, Z12, Z12
+	VPADDD  Z18, Z17, Z17
+	VPADDD  Z22, Z21, Z21
+	VPXORD  Z7, Z6, Z6
+	VPXORD  Z12, Z11, Z11
+	VPXORD  Z17, Z16, Z16
+	VPXORD  Z21, Z20, Z20
+	VPROLD  $0x07, Z6, Z6
+	VPROLD  $0x07, Z11, Z11
+	VPROLD  $0x07, Z16, Z16
+	VPROLD  $0x07, Z20, Z20
+	VPSHUFD $0x93, Z5, Z5
+	VPSHUFD $0x93, Z10, Z10
+	VPSHUFD $0x93, Z15, Z15
+	VPSHUFD $0x93, Z19, Z19
+	VPSHUFD $0x39, Z7, Z7
+	VPSHUFD $0x39, Z12, Z12
+	VPSHUFD $0x39, Z17, Z17
+	VPSHUFD $0x39, Z21, Z21
+	VPSHUFD $0x4e, Z8, Z8
+	VPSHUFD $0x4e, Z13, Z13
+	VPSHUFD $0x4e, Z18, Z18
+	VPSHUFD $0x4e, Z22, Z22
+	VPADDD  Z6, Z5, Z5
+	VPADDD  Z11, Z10, Z10
+	VPADDD  Z16, Z15, Z15
+	VPADDD  Z20, Z19, Z19
+	VPXORD  Z5, Z8, Z8
+	VPXORD  Z10, Z13, Z13
+	VPXORD  Z15, Z18, Z18
+	VPXORD  Z19, Z22, Z22
+	VPROLD  $0x10, Z8, Z8
+	VPROLD  $0x10, Z13, Z13
+	VPROLD  $0x10, Z18, Z18
+	VPROLD  $0x10, Z22, Z22
+	VPADDD  Z8, Z7, Z7
+	VPADDD  Z13, Z12, Z12
+	VPADDD  Z18, Z17, Z17
+	VPADDD  Z22, Z21, Z21
+	VPXORD  Z7, Z6, Z6
+	VPXORD  Z12, Z11, Z11
+	VPXORD  Z17, Z16, Z16
+	VPXORD  Z21, Z20, Z20
+	VPROLD  $0x0c, Z6, Z6
+	VPROLD  $0x0c, Z11, Z11
+	VPROLD  $0x0c, Z16, Z16
+	VPROLD  $0x0c, Z20, Z20
+	VPADDD  Z6, Z5, Z5
+	VPADDD  Z11, Z10, Z10
+	VPADDD  Z16, Z15, Z15
+	VPADDD  Z20, Z19, Z19
+	VPXORD  Z5, Z8, Z8
+	VPXORD  Z10, Z13, Z13
+	VPXORD  Z15, Z18, Z18
+	VPXORD  Z19, Z22, Z22
+	VPROLD  $0x08, Z8, Z8
+	VPROLD  $0x08, Z13, Z13
+	VPROLD  $0x08, Z18, Z18
+	VPROLD  $0x08, Z22, Z22
+	VPADDD  Z8, Z7, Z7
+	VPADDD  Z13, Z12, Z12
+	VPADDD  Z18, Z17, Z17
+	VPADDD  Z22, Z21, Z21
+	VPXORD  Z7, Z6, Z6
+	VPXORD  Z12, Z11, Z11
+	VPXORD  Z17, Z16, Z16
+	VPXORD  Z21, Z20, Z20
+	VPROLD  $0x07, Z6, Z6
+	VPROLD  $0x07, Z11, Z11
+	VPROLD  $0x07, Z16, Z16
+	VPROLD  $0x07, Z20, Z20
+	VPSHUFD $0x39, Z5, Z5
+	VPSHUFD $0x39, Z10, Z10
+	VPSHUFD $0x39, Z15, Z15
+	VPSHUFD $0x39, Z19, Z19
+	VPSHUFD $0x93, Z7, Z7
+	VPSHUFD $0x93, Z12, Z12
+	VPSHUFD $0x93, Z17, Z17
+	VPSHUFD $0x93, Z21, Z21
+	VPSHUFD $0x4e, Z8, Z8
+	VPSHUFD $0x4e, Z13, Z13
+	VPSHUFD $0x4e, Z18, Z18
+	VPSHUFD $0x4e, Z22, Z22
+	DECL    AX
+	JNZ     xorKeystreamAt16_loop
+	VPADDD  Z0, Z5, Z5
+	VPADDD  Z1, Z6, Z6
+	VPADDD  Z2, Z7, Z7
+	VPADDD  Z4, Z8, Z8
+	VPADDD  Z0, Z10, Z10
+	VPADDD  Z1, Z11, Z11
+	VPADDD  Z2, Z12, Z12
+	VPADDD  Z9, Z13, Z13
+	VPADDD  Z0, Z15, Z15
+	VPADDD  Z1, Z16, Z16
+	VPADDD  Z2, Z17, Z17
+	VPADDD  Z14, Z18, Z18
+	VPADDD  Z0, Z19, Z19
+	VPADDD  Z1, Z20, Z20
+	VPADDD  Z2, Z21, Z21
+	VPADDD  Z3, Z22, Z22
+	MOVQ    dst_base+0(FP), AX
+	MOVQ    src_base+24(FP), CX
+	MOVQ    src_len+32(FP), DX
+
+	// Rows to blocks: block 4s+L is lane L of set s's a, b, c and d.
+	VSHUFI32X4 $0x44, Z6, Z5, Z0
+	VSHUFI32X4 $0x44, Z8, Z7, Z1
+	VSHUFI32X4 $0xee, Z6, Z5, Z2
+	VSHUFI32X4 $0xee, Z8, Z7, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	CMPQ       DX, $0x00000040
+	JB         xorKeystreamAt16_part0
+	VPXORD     (CX), Z4, Z4
+	VMOVDQU64  Z4, (AX)
+	JMP        xorKeystreamAt16_full0
+
+xorKeystreamAt16_part0:
+	CMPQ       DX, $0x00000000
+	JBE        xorKeystreamAt16_done
+	SUBQ       $0x00000000, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z (CX), K1, Z0
+	VPXORD     Z0, Z4, Z4
+	VMOVDQU8   Z4, K1, (AX)
+	JMP        xorKeystreamAt16_done
+
+xorKeystreamAt16_full0:
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	CMPQ       DX, $0x00000080
+	JB         xorKeystreamAt16_part1
+	VPXORD     64(CX), Z0, Z0
+	VMOVDQU64  Z0, 64(AX)
+	JMP        xorKeystreamAt16_full1
+
+xorKeystreamAt16_part1:
+	CMPQ       DX, $0x00000040
+	JBE        xorKeystreamAt16_done
+	SUBQ       $0x00000040, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 64(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 64(AX)
+	JMP        xorKeystreamAt16_done
+
+xorKeystreamAt16_full1:
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	CMPQ       DX, $0x000000c0
+	JB         xorKeystreamAt16_part2
+	VPXORD     128(CX), Z0, Z0
+	VMOVDQU64  Z0, 128(AX)
+	JMP        xorKeystreamAt16_full2
+
+xorKeystreamAt16_part2:
+	CMPQ       DX, $0x00000080
+	JBE        xorKeystreamAt16_done
+	SUBQ       $0x00000080, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 128(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 128(AX)
+	JMP        xorKeystreamAt16_done
+
+xorKeystreamAt16_full2:
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	CMPQ       DX, $0x00000100
+	JB         xorKeystreamAt16_part3
+	VPXORD     192(CX), Z0, Z0
+	VMOVDQU64  Z0, 192(AX)
+	JMP        xorKeystreamAt16_full3
+
+xorKeystreamAt16_part3:
+	CMPQ       DX, $0x000000c0
+	JBE        xorKeystreamAt16_done
+	SUBQ       $0x000000c0, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 192(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 192(AX)
+	JMP        xorKeystreamAt16_done
+
+xorKeystreamAt16_full3:
+	VSHUFI32X4 $0x44, Z11, Z10, Z0
+	VSHUFI32X4 $0x44, Z13, Z12, Z1
+	VSHUFI32X4 $0xee, Z11, Z10, Z2
+	VSHUFI32X4 $0xee, Z13, Z12, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	CMPQ       DX, $0x00000140
+	JB         xorKeystreamAt16_part4
+	VPXORD     256(CX), Z4, Z4
+	VMOVDQU64  Z4, 256(AX)
+	JMP        xorKeystreamAt16_full4
+
+xorKeystreamAt16_part4:
+	CMPQ       DX, $0x00000100
+	JBE        xorKeystreamAt16_done
+	SUBQ       $0x00000100, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 256(CX), K1, Z0
+	VPXORD     Z0, Z4, Z4
+	VMOVDQU8   Z4, K1, 256(AX)
+	JMP        xorKeystreamAt16_done
+
+xorKeystreamAt16_full4:
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	CMPQ       DX, $0x00000180
+	JB         xorKeystreamAt16_part5
+	VPXORD     320(CX), Z0, Z0
+	VMOVDQU64  Z0, 320(AX)
+	JMP        xorKeystreamAt16_full5
+
+xorKeystreamAt16_part5:
+	CMPQ       DX, $0x00000140
+	JBE        xorKeystreamAt16_done
+	SUBQ       $0x00000140, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 320(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 320(AX)
+	JMP        xorKeystreamAt16_done
+
+xorKeystreamAt16_full5:
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	CMPQ       DX, $0x000001c0
+	JB         xorKeystreamAt16_part6
+	VPXORD     384(CX), Z0, Z0
+	VMOVDQU64  Z0, 384(AX)
+	JMP        xorKeystreamAt16_full6
+
+xorKeystreamAt16_part6:
+	CMPQ       DX, $0x00000180
+	JBE        xorKeystreamAt16_done
+	SUBQ       $0x00000180, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 384(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 384(AX)
+	JMP        xorKeystreamAt16_done
+
+xorKeystreamAt16_full6:
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	CMPQ       DX, $0x00000200
+	JB         xorKeystreamAt16_part7
+	VPXORD     448(CX), Z0, Z0
+	VMOVDQU64  Z0, 448(AX)
+	JMP        xorKeystreamAt16_full7
+
+xorKeystreamAt16_part7:
+	CMPQ       DX, $0x000001c0
+	JBE        xorKeystreamAt16_done
+	SUBQ       $0x000001c0, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 448(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 448(AX)
+	JMP        xorKeystreamAt16_done
+
+xorKeystreamAt16_full7:
+	VSHUFI32X4 $0x44, Z16, Z15, Z0
+	VSHUFI32X4 $0x44, Z18, Z17, Z1
+	VSHUFI32X4 $0xee, Z16, Z15, Z2
+	VSHUFI32X4 $0xee, Z18, Z17, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	CMPQ       DX, $0x00000240
+	JB         xorKeystreamAt16_part8
+	VPXORD     512(CX), Z4, Z4
+	VMOVDQU64  Z4, 512(AX)
+	JMP        xorKeystreamAt16_full8
+
+xorKeystreamAt16_part8:
+	CMPQ       DX, $0x00000200
+	JBE        xorKeystreamAt16_done
+	SUBQ       $0x00000200, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 512(CX), K1, Z0
+	VPXORD     Z0, Z4, Z4
+	VMOVDQU8   Z4, K1, 512(AX)
+	JMP        xorKeystreamAt16_done
+
+xorKeystreamAt16_full8:
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	CMPQ       DX, $0x00000280
+	JB         xorKeystreamAt16_part9
+	VPXORD     576(CX), Z0, Z0
+	VMOVDQU64  Z0, 576(AX)
+	JMP        xorKeystreamAt16_full9
+
+xorKeystreamAt16_part9:
+	CMPQ       DX, $0x00000240
+	JBE        xorKeystreamAt16_done
+	SUBQ       $0x00000240, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 576(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 576(AX)
+	JMP        xorKeystreamAt16_done
+
+xorKeystreamAt16_full9:
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	CMPQ       DX, $0x000002c0
+	JB         xorKeystreamAt16_part10
+	VPXORD     640(CX), Z0, Z0
+	VMOVDQU64  Z0, 640(AX)
+	JMP        xorKeystreamAt16_full10
+
+xorKeystreamAt16_part10:
+	CMPQ       DX, $0x00000280
+	JBE        xorKeystreamAt16_done
+	SUBQ       $0x00000280, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 640(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 640(AX)
+	JMP        xorKeystreamAt16_done
+
+xorKeystreamAt16_full10:
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	CMPQ       DX, $0x00000300
+	JB         xorKeystreamAt16_part11
+	VPXORD     704(CX), Z0, Z0
+	VMOVDQU64  Z0, 704(AX)
+	JMP        xorKeystreamAt16_full11
+
+xorKeystreamAt16_part11:
+	CMPQ       DX, $0x000002c0
+	JBE        xorKeystreamAt16_done
+	SUBQ       $0x000002c0, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 704(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 704(AX)
+	JMP        xorKeystreamAt16_done
+
+xorKeystreamAt16_full11:
+	VSHUFI32X4 $0x44, Z20, Z19, Z0
+	VSHUFI32X4 $0x44, Z22, Z21, Z1
+	VSHUFI32X4 $0xee, Z20, Z19, Z2
+	VSHUFI32X4 $0xee, Z22, Z21, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	CMPQ       DX, $0x00000340
+	JB         xorKeystreamAt16_part12
+	VPXORD     768(CX), Z4, Z4
+	VMOVDQU64  Z4, 768(AX)
+	JMP        xorKeystreamAt16_full12
+
+xorKeystreamAt16_part12:
+	CMPQ       DX, $0x00000300
+	JBE        xorKeystreamAt16_done
+	SUBQ       $0x00000300, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 768(CX), K1, Z0
+	VPXORD     Z0, Z4, Z4
+	VMOVDQU8   Z4, K1, 768(AX)
+	JMP        xorKeystreamAt16_done
+
+xorKeystreamAt16_full12:
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	CMPQ       DX, $0x00000380
+	JB         xorKeystreamAt16_part13
+	VPXORD     832(CX), Z0, Z0
+	VMOVDQU64  Z0, 832(AX)
+	JMP        xorKeystreamAt16_full13
+
+xorKeystreamAt16_part13:
+	CMPQ       DX, $0x00000340
+	JBE        xorKeystreamAt16_done
+	SUBQ       $0x00000340, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 832(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 832(AX)
+	JMP        xorKeystreamAt16_done
+
+xorKeystreamAt16_full13:
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	CMPQ       DX, $0x000003c0
+	JB         xorKeystreamAt16_part14
+	VPXORD     896(CX), Z0, Z0
+	VMOVDQU64  Z0, 896(AX)
+	JMP        xorKeystreamAt16_full14
+
+xorKeystreamAt16_part14:
+	CMPQ       DX, $0x00000380
+	JBE        xorKeystreamAt16_done
+	SUBQ       $0x00000380, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 896(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 896(AX)
+	JMP        xorKeystreamAt16_done
+
+xorKeystreamAt16_full14:
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	CMPQ       DX, $0x00000400
+	JB         xorKeystreamAt16_part15
+	VPXORD     960(CX), Z0, Z0
+	VMOVDQU64  Z0, 960(AX)
+	JMP        xorKeystreamAt16_full15
+
+xorKeystreamAt16_part15:
+	CMPQ       DX, $0x000003c0
+	JBE        xorKeystreamAt16_done
+	SUBQ       $0x000003c0, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 960(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 960(AX)
+	JMP        xorKeystreamAt16_done
+
+xorKeystreamAt16_full15:
+xorKeystreamAt16_done:
+	VZEROUPPER
+	RET
+
+// func xorKeystreamAt20(dst []byte, src []byte, key *[32]byte, nonce *[12]byte, ctr uint32)
+// Requires: AVX, AVX512BW, AVX512F, BMI2
+TEXT ·xorKeystreamAt20(SB), NOSPLIT, $0-68
+	MOVL            ctr+64(FP), AX
+	MOVQ            key+48(FP), CX
+	MOVQ            nonce+56(FP), DX
+	VBROADCASTI32X4 cp_sigma<>+0(SB), Z0
+	VBROADCASTI32X4 (CX), Z1
+	VBROADCASTI32X4 16(CX), Z2
+
+	// Row d: counter 0 and the nonce, the lane's block number added to the counter.
+	VMOVD      (DX), X3
+	VPSLLDQ    $0x04, X3, X3
+	VPINSRQ    $0x01, 4(DX), X3, X3
+	VPINSRD    $0x00, AX, X3, X3
+	VSHUFI32X4 $0x00, Z3, Z3, Z3
+	VPADDD     cp_lanectr<>+0(SB), Z3, Z4
+	VMOVDQA32  Z0, Z5
+	VMOVDQA32  Z1, Z6
+	VMOVDQA32  Z2, Z7
+	VMOVDQA32  Z4, Z8
+	VPADDD     cp_lanectr<>+64(SB), Z3, Z9
+	VMOVDQA32  Z0, Z10
+	VMOVDQA32  Z1, Z11
+	VMOVDQA32  Z2, Z12
+	VMOVDQA32  Z9, Z13
+	VPADDD     cp_lanectr<>+128(SB), Z3, Z14
+	VMOVDQA32  Z0, Z15
+	VMOVDQA32  Z1, Z16
+	VMOVDQA32  Z2, Z17
+	VMOVDQA32  Z14, Z18
+	VPADDD     cp_lanectr<>+192(SB), Z3, Z19
+	VMOVDQA32  Z0, Z20
+	VMOVDQA32  Z1, Z21
+	VMOVDQA32  Z2, Z22
+	VMOVDQA32  Z19, Z23
+	VPADDD     cp_lanectr<>+256(SB), Z3, Z3
+	VMOVDQA32  Z0, Z24
+	VMOVDQA32  Z1, Z25
+	VMOVDQA32  Z2, Z26
+	VMOVDQA32  Z3, Z27
+	MOVL       $0x0000000a, AX
+
+xorKeystreamAt20_loop:
+	VPADDD  Z6, Z5, Z5
+	VPADDD  Z11, Z10, Z10
+	VPADDD  Z16, Z15, Z15
+	VPADDD  Z21, Z20, Z20
+	VPADDD  Z25, Z24, Z24
+	VPXORD  Z5, Z8, Z8
+	VPXORD  Z10, Z13, Z13
+	VPXORD  Z15, Z18, Z18
+	VPXORD  Z20, Z23, Z23
+	VPXORD  Z24, Z27, Z27
+	VPROLD  $0x10, Z8, Z8
+	VPROLD  $0x10, Z13, Z13
+	VPROLD  $0x10, Z18, Z18
+	VPROLD  $0x10, Z23, Z23
+	VPROLD  $0x10, Z27, Z27
+	VPADDD  Z8, Z7, Z7
+	VPADDD  Z13, Z12, Z12
+	VPADDD  Z18, Z17, Z17
+	VPADDD  Z23, Z22, Z22
+	VPADDD  Z27, Z26, Z26
+	VPXORD  Z7, Z6, Z6
+	VPXORD  Z12, Z11, Z11
+	VPXORD  Z17, Z16, Z16
+	VPXORD  Z22, Z21, Z21
+	VPXORD  Z26, Z25, Z25
+	VPROLD  $0x0c, Z6, Z6
+	VPROLD  $0x0c, Z11, Z11
+	VPROLD  $0x0c, Z16, Z16
+	VPROLD  $0x0c, Z21, Z21
+	VPROLD  $0x0c, Z25, Z25
+	VPADDD  Z6, Z5, Z5
+	VPADDD  Z11, Z10, Z10
+	VPADDD  Z16, Z15, Z15
+	VPADDD  Z21, Z20, Z20
+	VPADDD  Z25, Z24, Z24
+	VPXORD  Z5, Z8, Z8
+	VPXORD  Z10, Z13, Z13
+	VPXORD  Z15, Z18, Z18
+	VPXORD  Z20, Z23, Z23
+	VPXORD  Z24, Z27, Z27
+	VPROLD  $0x08, Z8, Z8
+	VPROLD  $0x08, Z13, Z13
+	VPROLD  $0x08, Z18, Z18
+	VPROLD  $0x08, Z23, Z23
+	VPROLD  $0x08, Z27, Z27
+	VPADDD  Z8, Z7, Z7
+	VPADDD  Z13, Z12, Z12
+	VPADDD  Z18, Z17, Z17
+	VPADDD  Z23, Z22, Z22
+	VPADDD  Z27, Z26, Z26
+	VPXORD  Z7, Z6, Z6
+	VPXORD  Z12, Z11, Z11
+	VPXORD  Z17, Z16, Z16
+	VPXORD  Z22, Z21, Z21
+	VPXORD  Z26, Z25, Z25
+	VPROLD  $0x07, Z6, Z6
+	VPROLD  $0x07, Z11, Z11
+	VPROLD  $0x07, Z16, Z16
+	VPROLD  $0x07, Z21, Z21
+	VPROLD  $0x07, Z25, Z25
+	VPSHUFD $0x93, Z5, Z5
+	VPSHUFD $0x93, Z10, Z10
+	VPSHUFD $0x93, Z15, Z15
+	VPSHUFD $0x93, Z20, Z20
+	VPSHUFD $0x93, Z24, Z24
+	VPSHUFD $0x39, Z7, Z7
+	VPSHUFD $0x39, Z12, Z12
+	VPSHUFD $0x39, Z17, Z17
+	VPSHUFD $0x39, Z22, Z22
+	VPSHUFD $0x39, Z26, Z26
+	VPSHUFD $0x4e, Z8, Z8
+	VPSHUFD $0x4e, Z13, Z13
+	VPSHUFD $0x4e, Z18, Z18
+	VPSHUFD $0x4e, Z23, Z23
+	VPSHUFD $0x4e, Z27, Z27
+	VPADDD  Z6, Z5, Z5
+	VPADDD  Z11, Z10, Z10
+	VPADDD  Z16, Z15, Z15
+	VPADDD  Z21, Z20, Z20
+	VPADDD  Z25, Z24, Z24
+	VPXORD  Z5, Z8, Z8
+	VPXORD  Z10, Z13, Z13
+	VPXORD  Z15, Z18, Z18
+	VPXORD  Z20, Z23, Z23
+	VPXORD  Z24, Z27, Z27
+	VPROLD  $0x10, Z8, Z8
+	VPROLD  $0x10, Z13, Z13
+	VPROLD  $0x10, Z18, Z18
+	VPROLD  $0x10, Z23, Z23
+	VPROLD  $0x10, Z27, Z27
+	VPADDD  Z8, Z7, Z7
+	VPADDD  Z13, Z12, Z12
+	VPADDD  Z18, Z17, Z17
+	VPADDD  Z23, Z22, Z22
+	VPADDD  Z27, Z26, Z26
+	VPXORD  Z7, Z6, Z6
+	VPXORD  Z12, Z11, Z11
+	VPXORD  Z17, Z16, Z16
+	VPXORD  Z22, Z21, Z21
+	VPXORD  Z26, Z25, Z25
+	VPROLD  $0x0c, Z6, Z6
+	VPROLD  $0x0c, Z11, Z11
+	VPROLD  $0x0c, Z16, Z16
+	VPROLD  $0x0c, Z21, Z21
+	VPROLD  $0x0c, Z25, Z25
+	VPADDD  Z6, Z5, Z5
+	VPADDD  Z11, Z10, Z10
+	VPADDD  Z16, Z15, Z15
+	VPADDD  Z21, Z20, Z20
+	VPADDD  Z25, Z24, Z24
+	VPXORD  Z5, Z8, Z8
+	VPXORD  Z10, Z13, Z13
+	VPXORD  Z15, Z18, Z18
+	VPXORD  Z20, Z23, Z23
+	VPXORD  Z24, Z27, Z27
+	VPROLD  $0x08, Z8, Z8
+	VPROLD  $0x08, Z13, Z13
+	VPROLD  $0x08, Z18, Z18
+	VPROLD  $0x08, Z23, Z23
+	VPROLD  $0x08, Z27, Z27
+	VPADDD  Z8, Z7, Z7
+	VPADDD  Z13, Z12, Z12
+	VPADDD  Z18, Z17, Z17
+	VPADDD  Z23, Z22, Z22
+	VPADDD  Z27, Z26, Z26
+	VPXORD  Z7, Z6, Z6
+	VPXORD  Z12, Z11, Z11
+	VPXORD  Z17, Z16, Z16
+	VPXORD  Z22, Z21, Z21
+	VPXORD  Z26, Z25, Z25
+	VPROLD  $0x07, Z6, Z6
+	VPROLD  $0x07, Z11, Z11
+	VPROLD  $0x07, Z16, Z16
+	VPROLD  $0x07, Z21, Z21
+	VPROLD  $0x07, Z25, Z25
+	VPSHUFD $0x39, Z5, Z5
+	VPSHUFD $0x39, Z10, Z10
+	VPSHUFD $0x39, Z15, Z15
+	VPSHUFD $0x39, Z20, Z20
+	VPSHUFD $0x39, Z24, Z24
+	VPSHUFD $0x93, Z7, Z7
+	VPSHUFD $0x93, Z12, Z12
+	VPSHUFD $0x93, Z17, Z17
+	VPSHUFD $0x93, Z22, Z22
+	VPSHUFD $0x93, Z26, Z26
+	VPSHUFD $0x4e, Z8, Z8
+	VPSHUFD $0x4e, Z13, Z13
+	VPSHUFD $0x4e, Z18, Z18
+	VPSHUFD $0x4e, Z23, Z23
+	VPSHUFD $0x4e, Z27, Z27
+	DECL    AX
+	JNZ     xorKeystreamAt20_loop
+	VPADDD  Z0, Z5, Z5
+	VPADDD  Z1, Z6, Z6
+	VPADDD  Z2, Z7, Z7
+	VPADDD  Z4, Z8, Z8
+	VPADDD  Z0, Z10, Z10
+	VPADDD  Z1, Z11, Z11
+	VPADDD  Z2, Z12, Z12
+	VPADDD  Z9, Z13, Z13
+	VPADDD  Z0, Z15, Z15
+	VPADDD  Z1, Z16, Z16
+	VPADDD  Z2, Z17, Z17
+	VPADDD  Z14, Z18, Z18
+	VPADDD  Z0, Z20, Z20
+	VPADDD  Z1, Z21, Z21
+	VPADDD  Z2, Z22, Z22
+	VPADDD  Z19, Z23, Z23
+	VPADDD  Z0, Z24, Z24
+	VPADDD  Z1, Z25, Z25
+	VPADDD  Z2, Z26, Z26
+	VPADDD  Z3, Z27, Z27
+	MOVQ    dst_base+0(FP), AX
+	MOVQ    src_base+24(FP), CX
+	MOVQ    src_len+32(FP), DX
+
+	// Rows to blocks: block 4s+L is lane L of set s's a, b, c and d.
+	VSHUFI32X4 $0x44, Z6, Z5, Z0
+	VSHUFI32X4 $0x44, Z8, Z7, Z1
+	VSHUFI32X4 $0xee, Z6, Z5, Z2
+	VSHUFI32X4 $0xee, Z8, Z7, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	CMPQ       DX, $0x00000040
+	JB         xorKeystreamAt20_part0
+	VPXORD     (CX), Z4, Z4
+	VMOVDQU64  Z4, (AX)
+	JMP        xorKeystreamAt20_full0
+
+xorKeystreamAt20_part0:
+	CMPQ       DX, $0x00000000
+	JBE        xorKeystreamAt20_done
+	SUBQ       $0x00000000, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z (CX), K1, Z0
+	VPXORD     Z0, Z4, Z4
+	VMOVDQU8   Z4, K1, (AX)
+	JMP        xorKeystreamAt20_done
+
+xorKeystreamAt20_full0:
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	CMPQ       DX, $0x00000080
+	JB         xorKeystreamAt20_part1
+	VPXORD     64(CX), Z0, Z0
+	VMOVDQU64  Z0, 64(AX)
+	JMP        xorKeystreamAt20_full1
+
+xorKeystreamAt20_part1:
+	CMPQ       DX, $0x00000040
+	JBE        xorKeystreamAt20_done
+	SUBQ       $0x00000040, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 64(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 64(AX)
+	JMP        xorKeystreamAt20_done
+
+xorKeystreamAt20_full1:
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	CMPQ       DX, $0x000000c0
+	JB         xorKeystreamAt20_part2
+	VPXORD     128(CX), Z0, Z0
+	VMOVDQU64  Z0, 128(AX)
+	JMP        xorKeystreamAt20_full2
+
+xorKeystreamAt20_part2:
+	CMPQ       DX, $0x00000080
+	JBE        xorKeystreamAt20_done
+	SUBQ       $0x00000080, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 128(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 128(AX)
+	JMP        xorKeystreamAt20_done
+
+xorKeystreamAt20_full2:
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	CMPQ       DX, $0x00000100
+	JB         xorKeystreamAt20_part3
+	VPXORD     192(CX), Z0, Z0
+	VMOVDQU64  Z0, 192(AX)
+	JMP        xorKeystreamAt20_full3
+
+xorKeystreamAt20_part3:
+	CMPQ       DX, $0x000000c0
+	JBE        xorKeystreamAt20_done
+	SUBQ       $0x000000c0, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 192(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 192(AX)
+	JMP        xorKeystreamAt20_done
+
+xorKeystreamAt20_full3:
+	VSHUFI32X4 $0x44, Z11, Z10, Z0
+	VSHUFI32X4 $0x44, Z13, Z12, Z1
+	VSHUFI32X4 $0xee, Z11, Z10, Z2
+	VSHUFI32X4 $0xee, Z13, Z12, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	CMPQ       DX, $0x00000140
+	JB         xorKeystreamAt20_part4
+	VPXORD     256(CX), Z4, Z4
+	VMOVDQU64  Z4, 256(AX)
+	JMP        xorKeystreamAt20_full4
+
+xorKeystreamAt20_part4:
+	CMPQ       DX, $0x00000100
+	JBE        xorKeystreamAt20_done
+	SUBQ       $0x00000100, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 256(CX), K1, Z0
+	VPXORD     Z0, Z4, Z4
+	VMOVDQU8   Z4, K1, 256(AX)
+	JMP        xorKeystreamAt20_done
+
+xorKeystreamAt20_full4:
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	CMPQ       DX, $0x00000180
+	JB         xorKeystreamAt20_part5
+	VPXORD     320(CX), Z0, Z0
+	VMOVDQU64  Z0, 320(AX)
+	JMP        xorKeystreamAt20_full5
+
+xorKeystreamAt20_part5:
+	CMPQ       DX, $0x00000140
+	JBE        xorKeystreamAt20_done
+	SUBQ       $0x00000140, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 320(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 320(AX)
+	JMP        xorKeystreamAt20_done
+
+xorKeystreamAt20_full5:
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	CMPQ       DX, $0x000001c0
+	JB         xorKeystreamAt20_part6
+	VPXORD     384(CX), Z0, Z0
+	VMOVDQU64  Z0, 384(AX)
+	JMP        xorKeystreamAt20_full6
+
+xorKeystreamAt20_part6:
+	CMPQ       DX, $0x00000180
+	JBE        xorKeystreamAt20_done
+	SUBQ       $0x00000180, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 384(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 384(AX)
+	JMP        xorKeystreamAt20_done
+
+xorKeystreamAt20_full6:
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	CMPQ       DX, $0x00000200
+	JB         xorKeystreamAt20_part7
+	VPXORD     448(CX), Z0, Z0
+	VMOVDQU64  Z0, 448(AX)
+	JMP        xorKeystreamAt20_full7
+
+xorKeystreamAt20_part7:
+	CMPQ       DX, $0x000001c0
+	JBE        xorKeystreamAt20_done
+	SUBQ       $0x000001c0, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 448(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 448(AX)
+	JMP        xorKeystreamAt20_done
+
+xorKeystreamAt20_full7:
+	VSHUFI32X4 $0x44, Z16, Z15, Z0
+	VSHUFI32X4 $0x44, Z18, Z17, Z1
+	VSHUFI32X4 $0xee, Z16, Z15, Z2
+	VSHUFI32X4 $0xee, Z18, Z17, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	CMPQ       DX, $0x00000240
+	JB         xorKeystreamAt20_part8
+	VPXORD     512(CX), Z4, Z4
+	VMOVDQU64  Z4, 512(AX)
+	JMP        xorKeystreamAt20_full8
+
+xorKeystreamAt20_part8:
+	CMPQ       DX, $0x00000200
+	JBE        xorKeystreamAt20_done
+	SUBQ       $0x00000200, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 512(CX), K1, Z0
+	VPXORD     Z0, Z4, Z4
+	VMOVDQU8   Z4, K1, 512(AX)
+	JMP        xorKeystreamAt20_done
+
+xorKeystreamAt20_full8:
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	CMPQ       DX, $0x00000280
+	JB         xorKeystreamAt20_part9
+	VPXORD     576(CX), Z0, Z0
+	VMOVDQU64  Z0, 576(AX)
+	JMP        xorKeystreamAt20_full9
+
+xorKeystreamAt20_part9:
+	CMPQ       DX, $0x00000240
+	JBE        xorKeystreamAt20_done
+	SUBQ       $0x00000240, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 576(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 576(AX)
+	JMP        xorKeystreamAt20_done
+
+xorKeystreamAt20_full9:
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	CMPQ       DX, $0x000002c0
+	JB         xorKeystreamAt20_part10
+	VPXORD     640(CX), Z0, Z0
+	VMOVDQU64  Z0, 640(AX)
+	JMP        xorKeystreamAt20_full10
+
+xorKeystreamAt20_part10:
+	CMPQ       DX, $0x00000280
+	JBE        xorKeystreamAt20_done
+	SUBQ       $0x00000280, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 640(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 640(AX)
+	JMP        xorKeystreamAt20_done
+
+xorKeystreamAt20_full10:
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	CMPQ       DX, $0x00000300
+	JB         xorKeystreamAt20_part11
+	VPXORD     704(CX), Z0, Z0
+	VMOVDQU64  Z0, 704(AX)
+	JMP        xorKeystreamAt20_full11
+
+xorKeystreamAt20_part11:
+	CMPQ       DX, $0x000002c0
+	JBE        xorKeystreamAt20_done
+	SUBQ       $0x000002c0, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 704(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 704(AX)
+	JMP        xorKeystreamAt20_done
+
+xorKeystreamAt20_full11:
+	VSHUFI32X4 $0x44, Z21, Z20, Z0
+	VSHUFI32X4 $0x44, Z23, Z22, Z1
+	VSHUFI32X4 $0xee, Z21, Z20, Z2
+	VSHUFI32X4 $0xee, Z23, Z22, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	CMPQ       DX, $0x00000340
+	JB         xorKeystreamAt20_part12
+	VPXORD     768(CX), Z4, Z4
+	VMOVDQU64  Z4, 768(AX)
+	JMP        xorKeystreamAt20_full12
+
+xorKeystreamAt20_part12:
+	CMPQ       DX, $0x00000300
+	JBE        xorKeystreamAt20_done
+	SUBQ       $0x00000300, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 768(CX), K1, Z0
+	VPXORD     Z0, Z4, Z4
+	VMOVDQU8   Z4, K1, 768(AX)
+	JMP        xorKeystreamAt20_done
+
+xorKeystreamAt20_full12:
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	CMPQ       DX, $0x00000380
+	JB         xorKeystreamAt20_part13
+	VPXORD     832(CX), Z0, Z0
+	VMOVDQU64  Z0, 832(AX)
+	JMP        xorKeystreamAt20_full13
+
+xorKeystreamAt20_part13:
+	CMPQ       DX, $0x00000340
+	JBE        xorKeystreamAt20_done
+	SUBQ       $0x00000340, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 832(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 832(AX)
+	JMP        xorKeystreamAt20_done
+
+xorKeystreamAt20_full13:
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	CMPQ       DX, $0x000003c0
+	JB         xorKeystreamAt20_part14
+	VPXORD     896(CX), Z0, Z0
+	VMOVDQU64  Z0, 896(AX)
+	JMP        xorKeystreamAt20_full14
+
+xorKeystreamAt20_part14:
+	CMPQ       DX, $0x00000380
+	JBE        xorKeystreamAt20_done
+	SUBQ       $0x00000380, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 896(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 896(AX)
+	JMP        xorKeystreamAt20_done
+
+xorKeystreamAt20_full14:
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	CMPQ       DX, $0x00000400
+	JB         xorKeystreamAt20_part15
+	VPXORD     960(CX), Z0, Z0
+	VMOVDQU64  Z0, 960(AX)
+	JMP        xorKeystreamAt20_full15
+
+xorKeystreamAt20_part15:
+	CMPQ       DX, $0x000003c0
+	JBE        xorKeystreamAt20_done
+	SUBQ       $0x000003c0, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 960(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 960(AX)
+	JMP        xorKeystreamAt20_done
+
+xorKeystreamAt20_full15:
+	VSHUFI32X4 $0x44, Z25, Z24, Z0
+	VSHUFI32X4 $0x44, Z27, Z26, Z1
+	VSHUFI32X4 $0xee, Z25, Z24, Z2
+	VSHUFI32X4 $0xee, Z27, Z26, Z3
+	VSHUFI32X4 $0x88, Z1, Z0, Z4
+	CMPQ       DX, $0x00000440
+	JB         xorKeystreamAt20_part16
+	VPXORD     1024(CX), Z4, Z4
+	VMOVDQU64  Z4, 1024(AX)
+	JMP        xorKeystreamAt20_full16
+
+xorKeystreamAt20_part16:
+	CMPQ       DX, $0x00000400
+	JBE        xorKeystreamAt20_done
+	SUBQ       $0x00000400, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 1024(CX), K1, Z0
+	VPXORD     Z0, Z4, Z4
+	VMOVDQU8   Z4, K1, 1024(AX)
+	JMP        xorKeystreamAt20_done
+
+xorKeystreamAt20_full16:
+	VSHUFI32X4 $0xdd, Z1, Z0, Z0
+	CMPQ       DX, $0x00000480
+	JB         xorKeystreamAt20_part17
+	VPXORD     1088(CX), Z0, Z0
+	VMOVDQU64  Z0, 1088(AX)
+	JMP        xorKeystreamAt20_full17
+
+xorKeystreamAt20_part17:
+	CMPQ       DX, $0x00000440
+	JBE        xorKeystreamAt20_done
+	SUBQ       $0x00000440, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 1088(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 1088(AX)
+	JMP        xorKeystreamAt20_done
+
+xorKeystreamAt20_full17:
+	VSHUFI32X4 $0x88, Z3, Z2, Z0
+	CMPQ       DX, $0x000004c0
+	JB         xorKeystreamAt20_part18
+	VPXORD     1152(CX), Z0, Z0
+	VMOVDQU64  Z0, 1152(AX)
+	JMP        xorKeystreamAt20_full18
+
+xorKeystreamAt20_part18:
+	CMPQ       DX, $0x00000480
+	JBE        xorKeystreamAt20_done
+	SUBQ       $0x00000480, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 1152(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 1152(AX)
+	JMP        xorKeystreamAt20_done
+
+xorKeystreamAt20_full18:
+	VSHUFI32X4 $0xdd, Z3, Z2, Z0
+	CMPQ       DX, $0x00000500
+	JB         xorKeystreamAt20_part19
+	VPXORD     1216(CX), Z0, Z0
+	VMOVDQU64  Z0, 1216(AX)
+	JMP        xorKeystreamAt20_full19
+
+xorKeystreamAt20_part19:
+	CMPQ       DX, $0x000004c0
+	JBE        xorKeystreamAt20_done
+	SUBQ       $0x000004c0, DX
+	MOVQ       $-1, BX
+	BZHIQ      DX, BX, BX
+	KMOVQ      BX, K1
+	VMOVDQU8.Z 1216(CX), K1, Z1
+	VPXORD     Z1, Z0, Z0
+	VMOVDQU8   Z0, K1, 1216(AX)
+	JMP        xorKeystreamAt20_done
+
+xorKeystreamAt20_full19:
+xorKeystreamAt20_done:
 	VZEROUPPER
 	RET
 

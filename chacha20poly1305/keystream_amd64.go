@@ -99,13 +99,63 @@ func sealOneCall(l oneLayout, st *[1496]byte) {
 // message needs to ks, with the fewest sets of rows: each set beside
 // others still adds vector work (four sets issue about 2.5 operations per
 // cycle, near what the core sustains with every chain critical).
-func midKeystream(ks *[1024]byte, n int, key *[KeySize]byte, nonce12 *[NonceSize]byte) {
+func midKeystream(ks *[64 * 20]byte, n int, key *[KeySize]byte, nonce12 *[NonceSize]byte) {
 	switch {
 	case n <= 7*64:
 		keystream8((*[512]byte)(ks[:512]), key, nonce12)
 	case n <= 11*64:
 		keystream12((*[768]byte)(ks[:768]), key, nonce12)
+	case n <= 15*64:
+		keystream16((*[1024]byte)(ks[:1024]), key, nonce12)
 	default:
-		keystream16(ks, key, nonce12)
+		keystream20(ks, key, nonce12)
+	}
+}
+
+// midXOR writes the MAC key (the first 32 bytes of block 0) to mk and src
+// XORed with the keystream from block 1 on to dst, with the fewest sets of
+// rows (see midKeystream); past 19 blocks, xorAt goes on from block 20.
+func midXOR(mk *[32]byte, dst, src []byte, key *[KeySize]byte, nonce12 *[NonceSize]byte) {
+	if len(src) > 19*64 {
+		xorSets(5, mk, dst[:19*64], src[:19*64], key, nonce12, 0)
+		xorAt(dst[19*64:], src[19*64:], key, nonce12, 20)
+		return
+	}
+	xorSets(max(2, (len(src)+64+255)/256), mk, dst, src, key, nonce12, 0)
+}
+
+// xorAt writes src XORed with the keystream from block ctr on to dst, at
+// most 20 blocks per call, the fewest sets of rows for the last.
+func xorAt(dst, src []byte, key *[KeySize]byte, nonce12 *[NonceSize]byte, ctr uint32) {
+	for len(src) > 0 {
+		n := min(len(src), 20*64)
+		xorSets((n+255)/256, nil, dst[:n], src[:n], key, nonce12, ctr)
+		dst, src, ctr = dst[n:], src[n:], ctr+20
+	}
+}
+
+// xorSets runs the XOR kernel of sets sets of ZMM rows: with mk, the one
+// from block 0 (xorKeystream8 to 20, the MAC key to mk; two sets at
+// least), else the one from block ctr (xorKeystreamAt4 to 20).
+func xorSets(sets int, mk *[32]byte, dst, src []byte, key *[KeySize]byte, nonce12 *[NonceSize]byte, ctr uint32) {
+	switch {
+	case mk == nil && sets == 1:
+		xorKeystreamAt4(dst, src, key, nonce12, ctr)
+	case mk == nil && sets == 2:
+		xorKeystreamAt8(dst, src, key, nonce12, ctr)
+	case mk == nil && sets == 3:
+		xorKeystreamAt12(dst, src, key, nonce12, ctr)
+	case mk == nil && sets == 4:
+		xorKeystreamAt16(dst, src, key, nonce12, ctr)
+	case mk == nil:
+		xorKeystreamAt20(dst, src, key, nonce12, ctr)
+	case sets == 2:
+		xorKeystream8(mk, dst, src, key, nonce12)
+	case sets == 3:
+		xorKeystream12(mk, dst, src, key, nonce12)
+	case sets == 4:
+		xorKeystream16(mk, dst, src, key, nonce12)
+	default:
+		xorKeystream20(mk, dst, src, key, nonce12)
 	}
 }

@@ -38,6 +38,70 @@ func keystream12(ks *[768]byte, key *[32]byte, nonce *[12]byte)
 //go:noescape
 func keystream16(ks *[1024]byte, key *[32]byte, nonce *[12]byte)
 
+// keystream20 writes ChaCha20 keystream blocks 0 to 19 for key and nonce to
+// ks: 5 sets of ZMM rows side by side.
+//
+//go:noescape
+func keystream20(ks *[1280]byte, key *[32]byte, nonce *[12]byte)
+
+// xorKeystream8 writes the first 32 bytes of ChaCha20 block 0 for key and nonce to
+// mk and src XORed with blocks 1 on to dst (src at most 448 bytes): 2 sets of
+// ZMM rows side by side.
+//
+//go:noescape
+func xorKeystream8(mk *[32]byte, dst []byte, src []byte, key *[32]byte, nonce *[12]byte)
+
+// xorKeystream12 writes the first 32 bytes of ChaCha20 block 0 for key and nonce to
+// mk and src XORed with blocks 1 on to dst (src at most 704 bytes): 3 sets of
+// ZMM rows side by side.
+//
+//go:noescape
+func xorKeystream12(mk *[32]byte, dst []byte, src []byte, key *[32]byte, nonce *[12]byte)
+
+// xorKeystream16 writes the first 32 bytes of ChaCha20 block 0 for key and nonce to
+// mk and src XORed with blocks 1 on to dst (src at most 960 bytes): 4 sets of
+// ZMM rows side by side.
+//
+//go:noescape
+func xorKeystream16(mk *[32]byte, dst []byte, src []byte, key *[32]byte, nonce *[12]byte)
+
+// xorKeystream20 writes the first 32 bytes of ChaCha20 block 0 for key and nonce to
+// mk and src XORed with blocks 1 on to dst (src at most 1216 bytes): 5 sets of
+// ZMM rows side by side.
+//
+//go:noescape
+func xorKeystream20(mk *[32]byte, dst []byte, src []byte, key *[32]byte, nonce *[12]byte)
+
+// xorKeystreamAt4 writes src (at most 256 bytes) XORed with ChaCha20 keystream blocks
+// ctr on for key and nonce to dst: 1 sets of ZMM rows side by side.
+//
+//go:noescape
+func xorKeystreamAt4(dst []byte, src []byte, key *[32]byte, nonce *[12]byte, ctr uint32)
+
+// xorKeystreamAt8 writes src (at most 512 bytes) XORed with ChaCha20 keystream blocks
+// ctr on for key and nonce to dst: 2 sets of ZMM rows side by side.
+//
+//go:noescape
+func xorKeystreamAt8(dst []byte, src []byte, key *[32]byte, nonce *[12]byte, ctr uint32)
+
+// xorKeystreamAt12 writes src (at most 768 bytes) XORed with ChaCha20 keystream blocks
+// ctr on for key and nonce to dst: 3 sets of ZMM rows side by side.
+//
+//go:noescape
+func xorKeystreamAt12(dst []byte, src []byte, key *[32]byte, nonce *[12]byte, ctr uint32)
+
+// xorKeystreamAt16 writes src (at most 1024 bytes) XORed with ChaCha20 keystream blocks
+// ctr on for key and nonce to dst: 4 sets of ZMM rows side by side.
+//
+//go:noescape
+func xorKeystreamAt16(dst []byte, src []byte, key *[32]byte, nonce *[12]byte, ctr uint32)
+
+// xorKeystreamAt20 writes src (at most 1280 bytes) XORed with ChaCha20 keystream blocks
+// ctr on for key and nonce to dst: 5 sets of ZMM rows side by side.
+//
+//go:noescape
+func xorKeystreamAt20(dst []byte, src []byte, key *[32]byte, nonce *[12]byte, ctr uint32)
+
 // sealAVX2 encrypts src, whose length must be a non-zero multiple of 512, into dst
 // and absorbs into st.h every 512-byte batch of dst but the last (the
 // caller absorbs that), each block with 2^128 added; st.x[12] advances.

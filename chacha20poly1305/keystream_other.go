@@ -51,7 +51,7 @@ func openAVX2(st *[14]uint64, dst, src []byte) {
 	panic("chacha20poly1305: openAVX2 without assembly")
 }
 
-func midKeystream(ks *[1024]byte, n int, key *[KeySize]byte, nonce12 *[NonceSize]byte) {
+func midKeystream(ks *[64 * 20]byte, n int, key *[KeySize]byte, nonce12 *[NonceSize]byte) {
 	panic("chacha20poly1305: midKeystream without assembly")
 }
 
@@ -76,4 +76,12 @@ func sealOneCall(l oneLayout, st *[1496]byte) {
 
 func sealDirectCall(l oneLayout, st *directState, dst, src []byte) {
 	panic("chacha20poly1305: sealDirectCall without assembly")
+}
+
+func xorAt(dst, src []byte, key *[KeySize]byte, nonce12 *[NonceSize]byte, ctr uint32) {
+	panic("chacha20poly1305: xorAt without assembly")
+}
+
+func midXOR(mk *[32]byte, dst, src []byte, key *[KeySize]byte, nonce12 *[NonceSize]byte) {
+	panic("chacha20poly1305: midXOR without assembly")
 }

@@ -49,7 +49,7 @@ func (p *path) oneCall() []oneLayout {
 }
 
 var pathNotes = map[poly1305.Path]string{
-	poly1305.IFMA:    "Poly1305 16 blocks per step (two interleaved chains of 8 lanes) in radix 2^44 with AVX-512 IFMA; under 256 bytes, mulx; up to 64 bytes with additional data up to 16, the fused AVX2 call; 65..512 bytes with additional data up to 16, one call with the batch in ZMM rows (4 or 8 blocks) where AVX-512 may run, else the avx2-stitched path's one-call kernels; the rest up to 960 bytes, keystream from one call of 2 to 4 sets of ZMM rows (block 0 included)",
+	poly1305.IFMA:    "Poly1305 16 blocks per step (two interleaved chains of 8 lanes) in radix 2^44 with AVX-512 IFMA; under 256 bytes, mulx; up to 64 bytes with additional data up to 16, the fused AVX2 call; 65..512 bytes with additional data up to 16, one call with the batch in ZMM rows (4 or 8 blocks) where AVX-512 may run, else the avx2-stitched path's one-call kernels; the rest up to 1216 bytes (then up to 2496 bytes but 2048: Seal as below, Open with block 0 alone, the MAC, then xorKeystreamAt4 to 20 straight into the output), keystream from one call of 2 to 5 sets of ZMM rows (block 0 included; Seal's kernels XOR the plaintext themselves, xorKeystream8 to 20, past 1216 bytes a second call of xorKeystreamAt4 to 20 from block 20)",
 	poly1305.AVX2:    "Poly1305 4 blocks per step in radix 2^26 in YMM; under 384 bytes, mulx",
 	poly1305.MULX:    "Poly1305 one block per step in 64-bit limbs with MULX and ADCX/ADOX",
 	poly1305.Generic: "Poly1305 in portable Go (math/bits)",

@@ -39,7 +39,7 @@ func main() {
 	}
 	lanes := GLOBL("cp_lanectr", RODATA|NOPTR)
 	cpLanes = lanes
-	for l := 0; l < 16; l++ {
+	for l := 0; l < 20; l++ { // five sets of four lanes (xorKeystream20)
 		DATA(16*l, U32(uint32(l)))
 		DATA(16*l+4, U32(0))
 		DATA(16*l+8, U64(0))
@@ -60,11 +60,17 @@ func main() {
 	keystreamRows("keystream2AVX2", ymm, 2, sigma, lanes,
 		"keystream2AVX2 writes keystream blocks 0 and 1 (one set of YMM registers)",
 		"and leaves the rest of ks alone.")
-	for sets := 2; sets <= 4; sets++ {
+	for sets := 2; sets <= 5; sets++ {
 		name := fmt.Sprintf("keystream%d", 4*sets)
 		keystreamRows(name, zmm, 4*sets, sigma, lanes,
 			fmt.Sprintf("%s writes ChaCha20 keystream blocks 0 to %d for key and nonce to", name, 4*sets-1),
 			fmt.Sprintf("ks: %d sets of ZMM rows side by side.", sets))
+	}
+	for sets := 2; sets <= 5; sets++ {
+		xorRows(fmt.Sprintf("xorKeystream%d", 4*sets), zmm, 4*sets, sigma, lanes, false)
+	}
+	for sets := 1; sets <= 5; sets++ {
+		xorRows(fmt.Sprintf("xorKeystreamAt%d", 4*sets), zmm, 4*sets, sigma, lanes, true)
 	}
 	stitched("sealAVX2", true)
 	stitched("openAVX2", false)
@@ -103,13 +109,18 @@ type rows struct {
 
 // newRows loads the input rows for key and nonce (block counter 0, plus
 // the lane's block number), one set per register width of blocks.
-func newRows(isa vec.ISA, blocks int, key, nonce GPVirtual, sigma, lanes Mem) *rows {
+//
+// With ctr (not nil), the counter starts there instead of 0.
+func newRows(isa vec.ISA, blocks int, key, nonce GPVirtual, sigma, lanes Mem, ctr Op) *rows {
 	return loadRows(isa, blocks, sigma, Mem{Base: key}, Mem{Base: key, Disp: 16}, lanes, func(newReg func() VecVirtual) VecVirtual {
 		Comment("Row d: counter 0 and the nonce, the lane's block number added to the counter.")
 		x := XMM()
 		VMOVD(Mem{Base: nonce}, x) // zero-extends; the counter word is set below
 		VPSLLDQ(U8(4), x, x)       // [0, n0, 0, 0]
 		VPINSRQ(U8(1), Mem{Base: nonce, Disp: 4}, x, x)
+		if ctr != nil {
+			VPINSRD(U8(0), ctr, x, x)
+		}
 		dBase := newReg()
 		if isa.W == vec.W512 {
 			VSHUFI32X4(U8(0), x.AsZ(), x.AsZ(), dBase)
@@ -205,7 +216,7 @@ func keystreamRows(name string, isa vec.ISA, blocks int, sigma, lanes Mem, doc .
 	ks := Load(Param("ks"), GP64())
 	key := Load(Param("key"), GP64()).(GPVirtual)
 	nonce := Load(Param("nonce"), GP64()).(GPVirtual)
-	r := newRows(isa, blocks, key, nonce, sigma, lanes)
+	r := newRows(isa, blocks, key, nonce, sigma, lanes, nil)
 
 	n := GP64()
 	MOVL(U32(10), n.As32())
@@ -223,6 +234,77 @@ func keystreamRows(name string, isa vec.ISA, blocks int, sigma, lanes Mem, doc .
 			VMOVDQU64(v, Mem{Base: ks, Disp: off})
 		}
 	})
+	isa.Return()
+}
+
+// xorRows emits a kernel that computes keystream blocks 0 to blocks-1 in
+// ZMM rows as keystreamRows does, writes the first 32 bytes of block 0
+// (the MAC key) to mk and src XORed with blocks 1 on to dst: whole blocks
+// in full-width moves, a final partial block through an opmask. src may
+// be at most blocks-1 blocks long; dst as long as src.
+//
+// With at, the kernel starts at block ctr and XORs src with every block
+// (src at most blocks blocks long); no MAC key.
+func xorRows(name string, isa vec.ISA, blocks int, sigma, lanes Mem, at bool) {
+	first := 64 // src's first byte meets the keystream's block 1
+	var ctr Op
+	if at {
+		first = 0
+		vec.Leaf(name, "func(dst, src []byte, key *[32]byte, nonce *[12]byte, ctr uint32)",
+			fmt.Sprintf("%s writes src (at most %d bytes) XORed with ChaCha20 keystream blocks", name, 64*blocks),
+			fmt.Sprintf("ctr on for key and nonce to dst: %d sets of ZMM rows side by side.", blocks/4))
+		ctr = Load(Param("ctr"), GP32())
+	} else {
+		vec.Leaf(name, "func(mk *[32]byte, dst, src []byte, key *[32]byte, nonce *[12]byte)",
+			fmt.Sprintf("%s writes the first 32 bytes of ChaCha20 block 0 for key and nonce to", name),
+			fmt.Sprintf("mk and src XORed with blocks 1 on to dst (src at most %d bytes): %d sets of", 64*(blocks-1), blocks/4),
+			"ZMM rows side by side.")
+	}
+	key := Load(Param("key"), GP64()).(GPVirtual)
+	nonce := Load(Param("nonce"), GP64()).(GPVirtual)
+	r := newRows(isa, blocks, key, nonce, sigma, lanes, ctr)
+	cnt := GP64()
+	MOVL(U32(10), cnt.As32())
+	Label(name + "_loop")
+	r.doubleRound(func(f func()) { f() })
+	DECL(cnt.As32())
+	JNZ(LabelRef(name + "_loop"))
+	r.addInput()
+
+	dst := Load(Param("dst").Base(), GP64())
+	src := Load(Param("src").Base(), GP64())
+	n := Load(Param("src").Len(), GP64())
+	done := name + "_done"
+	r.toBlocks(func(v VecVirtual, off int) {
+		if off < first {
+			VMOVDQU(v.AsY(), Mem{Base: Load(Param("mk"), GP64())})
+			return
+		}
+		// Blocks come in order; the length is public.
+		at := off - first
+		partial := fmt.Sprintf("%s_part%d", name, off/64)
+		CMPQ(n, U32(at+64))
+		JB(LabelRef(partial))
+		isa.Xor(Mem{Base: src, Disp: at}, v, v)
+		VMOVDQU64(v, Mem{Base: dst, Disp: at})
+		next := fmt.Sprintf("%s_full%d", name, off/64)
+		JMP(LabelRef(next))
+		Label(partial)
+		CMPQ(n, U32(at))
+		JBE(LabelRef(done))
+		t := GP64()
+		SUBQ(U32(at), n)
+		MOVQ(I32(-1), t)
+		BZHIQ(n, t, t)
+		KMOVQ(t, K1)
+		w := ZMM()
+		vec.LoadMasked(Mem{Base: src, Disp: at}, K1, w)
+		VPXORD(w, v, v)
+		vec.StoreMasked(v, K1, Mem{Base: dst, Disp: at})
+		JMP(LabelRef(done))
+		Label(next)
+	})
+	Label(done)
 	isa.Return()
 }
 

@@ -50,7 +50,7 @@ func shortKernel(name string, seal bool, sigma, lanes, mask Mem) {
 	nonce := GP64()
 	LEAQ(Mem{Base: k.st, Disp: soNonce}, nonce)
 	ymm := vec.ISA{W: vec.W256, Enc: vec.VEX, Elem: 32}
-	rs := newRows(ymm, 2, k.st, nonce.(GPVirtual), sigma, lanes)
+	rs := newRows(ymm, 2, k.st, nonce.(GPVirtual), sigma, lanes, nil)
 
 	k.counting = true
 	for range 10 {
