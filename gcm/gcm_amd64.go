@@ -76,16 +76,23 @@ type state struct {
 // start derives J0 and hashes the additional data.
 func (k *aesBackend) start(s *state, nonce, ad []byte) {
 	if len(nonce) == standardNonceSize {
-		copy(s.j0[:], nonce)
-		s.j0[15] = 1
+		// J0 and the counter are each written from the nonce, never
+		// copied from one another: a 16-byte load over the fresh narrower
+		// stores that build J0 would wait for them to reach the cache.
+		lo := binary.LittleEndian.Uint64(nonce)
+		hi := uint64(binary.LittleEndian.Uint32(nonce[8:])) | 1<<56
+		binary.LittleEndian.PutUint64(s.j0[:], lo)
+		binary.LittleEndian.PutUint64(s.j0[8:], hi)
+		binary.LittleEndian.PutUint64(s.ctr[:], lo)
+		binary.LittleEndian.PutUint64(s.ctr[8:], hi)
 	} else {
 		k.hash(&s.j0, nonce)
 		var l [16]byte
 		binary.BigEndian.PutUint64(l[8:], uint64(len(nonce))*8)
 		ghashAESNI(&k.hk.pow[0][0], &s.j0, &l[0], 1)
 		s.j0 = toGHASH(s.j0)
+		s.ctr = s.j0
 	}
-	s.ctr = s.j0
 	k.hash(&s.y, ad)
 }
 
