@@ -20291,6 +20291,35 @@ finishAESNI_r10_1:
 	VMOVDQU     X12, (DI)
 	RET
 
+// func ghashWordsAESNI(hk *byte, y *[16]byte, hi uint64, lo uint64)
+// Requires: AVX, PCLMULQDQ
+TEXT ·ghashWordsAESNI(SB), NOSPLIT, $0-32
+	MOVQ       hk+0(FP), R8
+	MOVQ       y+8(FP), R10
+	MOVQ       hi+16(FP), R13
+	MOVQ       lo+24(FP), DX
+	VMOVQ      DX, X14
+	VPINSRQ    $0x01, R13, X14, X14
+	VPXOR      (R10), X14, X13
+	VPSHUFD    $0x4e, X13, X14
+	VPXOR      X13, X14, X14
+	VPCLMULQDQ $0x00, 496(R8), X13, X9
+	VPCLMULQDQ $0x11, 496(R8), X13, X11
+	VPCLMULQDQ $0x00, 1008(R8), X14, X10
+	VPXOR      X10, X9, X10
+	VPXOR      X10, X11, X10
+	VPCLMULQDQ $0x10, gcmPoly<>+0(SB), X9, X14
+	VPSHUFD    $0x4e, X9, X9
+	VPXOR      X10, X9, X10
+	VPXOR      X10, X14, X10
+	VPCLMULQDQ $0x10, gcmPoly<>+0(SB), X10, X14
+	VPSHUFD    $0x4e, X10, X10
+	VPXOR      X11, X10, X11
+	VPXOR      X11, X14, X11
+	VMOVDQA    X11, X12
+	VMOVDQU    X12, (R10)
+	RET
+
 // func powersAESNI(hk *byte)
 // Requires: AVX, PCLMULQDQ
 TEXT ·powersAESNI(SB), NOSPLIT, $0-8
