@@ -73,6 +73,11 @@ type state struct {
 	j0, ctr, y, tag, x [16]byte
 }
 
+// j0Count is J0's counter field, 1, in place in the block's high word
+// (little-endian). A variable: were it a constant, the compiler would
+// split the word's store into narrower ones around the bytes it knows.
+var j0Count uint64 = 1 << 56
+
 // start derives J0 and hashes the additional data.
 func (k *aesBackend) start(s *state, nonce, ad []byte) {
 	if len(nonce) == standardNonceSize {
@@ -80,7 +85,7 @@ func (k *aesBackend) start(s *state, nonce, ad []byte) {
 		// copied from one another: a 16-byte load over the fresh narrower
 		// stores that build J0 would wait for them to reach the cache.
 		lo := binary.LittleEndian.Uint64(nonce)
-		hi := uint64(binary.LittleEndian.Uint32(nonce[8:])) | 1<<56
+		hi := uint64(binary.LittleEndian.Uint32(nonce[8:])) | j0Count
 		binary.LittleEndian.PutUint64(s.j0[:], lo)
 		binary.LittleEndian.PutUint64(s.j0[8:], hi)
 		binary.LittleEndian.PutUint64(s.ctr[:], lo)

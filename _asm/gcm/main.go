@@ -345,7 +345,7 @@ func (k *kernel) alignedSetup(generic string) {
 	DECL(c)
 	TESTL(U32(15), c)
 	JNZ(LabelRef(generic))
-	VMOVDQU(Mem{Base: k.ctrp}, t)
+	k.loadCounter(t)
 	VPXOR(Mem{Base: k.k0}, t, t)
 	VMOVDQU(t, k.frame.Offset(kSlot0))
 	VMOVDQU(t, k.frame.Offset(kSlot1))
@@ -859,13 +859,12 @@ func (k *kernel) prologue(aes bool) {
 		}
 	}
 	ctr := k.reg(k.w, "ctr")
+	k.loadCounter(k.reg(w128, "ctr"))
 	switch k.w {
 	case w512:
-		VBROADCASTI32X4(Mem{Base: k.ctrp}, ctr)
+		VSHUFI64X2(Imm(0), ctr, ctr, ctr)
 	case w256:
-		VBROADCASTI128(Mem{Base: k.ctrp}, ctr)
-	default:
-		VMOVDQU(Mem{Base: k.ctrp}, ctr)
+		VINSERTI128(Imm(1), ctr.AsX(), ctr, ctr)
 	}
 	k.shuffle(k.w, ctr, ctr)
 	// *ctr is J0, whose successor encrypts the first block; lane i counts
@@ -874,6 +873,14 @@ func (k *kernel) prologue(aes bool) {
 	if k.w != w128 {
 		VPADDD(laneOffsets, ctr, ctr)
 	}
+}
+
+// loadCounter loads *ctr into x in two eight-byte halves: the caller
+// writes J0 so (gcm's start), and a 16-byte load of two fresh 8-byte stores
+// would wait for them to reach the cache.
+func (k *kernel) loadCounter(x VecPhysical) {
+	VMOVQ(Mem{Base: k.ctrp}, x)
+	VPINSRQ(Imm(1), Mem{Base: k.ctrp, Disp: 8}, x, x)
 }
 
 func (k *kernel) epilogue(aes bool) {
