@@ -73,19 +73,31 @@ type state struct {
 	j0, ctr, y, tag, x [16]byte
 }
 
+// j0Count is J0's counter field, 1, in place in the block's high word
+// (little-endian). A variable: were it a constant, the compiler would
+// split the word's store into narrower ones around the bytes it knows.
+var j0Count uint64 = 1 << 56
+
 // start derives J0 and hashes the additional data.
 func (k *aesBackend) start(s *state, nonce, ad []byte) {
 	if len(nonce) == standardNonceSize {
-		copy(s.j0[:], nonce)
-		s.j0[15] = 1
+		// J0 and the counter are each written from the nonce, never
+		// copied from one another: a 16-byte load over the fresh narrower
+		// stores that build J0 would wait for them to reach the cache.
+		lo := binary.LittleEndian.Uint64(nonce)
+		hi := uint64(binary.LittleEndian.Uint32(nonce[8:])) | j0Count
+		binary.LittleEndian.PutUint64(s.j0[:], lo)
+		binary.LittleEndian.PutUint64(s.j0[8:], hi)
+		binary.LittleEndian.PutUint64(s.ctr[:], lo)
+		binary.LittleEndian.PutUint64(s.ctr[8:], hi)
 	} else {
 		k.hash(&s.j0, nonce)
 		var l [16]byte
 		binary.BigEndian.PutUint64(l[8:], uint64(len(nonce))*8)
 		ghashAESNI(&k.hk.pow[0][0], &s.j0, &l[0], 1)
 		s.j0 = toGHASH(s.j0)
+		s.ctr = s.j0
 	}
-	s.ctr = s.j0
 	k.hash(&s.y, ad)
 }
 
@@ -100,10 +112,40 @@ func (k *aesBackend) hash(y *[16]byte, data []byte) {
 		ghashWith(kind, k.hk, y, data[:n])
 	}
 	if n < len(data) {
-		var x [16]byte
-		copy(x[:], data[n:])
-		ghashAESNI(&k.hk.pow[0][0], y, &x[0], 1)
+		hi, lo := partialWords(data[n:])
+		ghashWordsAESNI(&k.hk.pow[0][0], y, hi, lo)
 	}
+}
+
+// partialWords returns the big-endian words of b (1 to 15 bytes) padded
+// with zeros to a block, read in a few overlapping loads rather than
+// copied to a buffer: the 16-byte load of a buffer just written byte by
+// byte would wait for those stores to reach the cache. It branches on
+// len(b) alone.
+func partialWords(b []byte) (hi, lo uint64) {
+	r := len(b)
+	switch {
+	case r >= 8:
+		// The last eight bytes end at r: shifted up, bytes 8..r-1 lead.
+		return binary.BigEndian.Uint64(b), binary.BigEndian.Uint64(b[r-8:]) << (8 * (16 - r))
+	case r >= 4:
+		// Two four-byte loads that overlap where r < 8 (the same bytes).
+		head := uint64(binary.BigEndian.Uint32(b)) << 32
+		tail := uint64(binary.BigEndian.Uint32(b[r-4:])) << 32 >> (8 * (r - 4))
+		return head | tail, 0
+	}
+	for i, c := range b {
+		hi |= uint64(c) << (56 - 8*i)
+	}
+	return hi, 0
+}
+
+// tailMask keeps the first r (1 to 15) bytes of a block's big-endian words.
+func tailMask(r int) (hi, lo uint64) {
+	if r >= 8 {
+		return ^uint64(0), ^uint64(0) << (8 * (16 - r))
+	}
+	return ^uint64(0) << (8 * (8 - r)), 0
 }
 
 func (k *aesBackend) seal(out, nonce, plaintext, ad []byte, tagSize int) {
@@ -117,13 +159,18 @@ func (k *aesBackend) seal(out, nonce, plaintext, ad []byte, tagSize int) {
 	hk := &k.hk.pow[0][0]
 	k.kind.sealBlocks(k.keys, k.rounds, hk, d, src, n/blockSize, &s.ctr, &s.y)
 	if r := len(plaintext) - n; r > 0 {
+		// The ciphertext's words, from the plaintext's (read before out,
+		// which may be the plaintext, is written) and the key stream's
+		// (eight-byte loads of the kernel's one 16-byte store).
+		hi, lo := partialWords(plaintext[n:])
 		encryptBlockAESNI(k.enc, k.rounds, &s.x, &s.ctr)
 		for i := range r {
-			s.x[i] ^= plaintext[n+i]
+			out[n+i] = plaintext[n+i] ^ s.x[i]
 		}
-		clear(s.x[r:])
-		copy(out[n:], s.x[:r])
-		ghashAESNI(hk, &s.y, &s.x[0], 1)
+		mhi, mlo := tailMask(r)
+		hi ^= binary.BigEndian.Uint64(s.x[:]) & mhi
+		lo ^= binary.BigEndian.Uint64(s.x[8:]) & mlo
+		ghashWordsAESNI(hk, &s.y, hi, lo)
 	}
 	finishAESNI(k.enc, k.rounds, hk, &s.y, &s.j0, uint64(len(ad))*8, uint64(len(plaintext))*8, &s.tag)
 	copy(out[len(plaintext):], s.tag[:tagSize])
@@ -142,13 +189,12 @@ func (k *aesBackend) open(out, nonce, ciphertext, ad []byte, tagSize int) bool {
 	hk := &k.hk.pow[0][0]
 	k.kind.openBlocks(k.keys, k.rounds, hk, d, src, n/blockSize, &s.ctr, &s.y)
 	if r := len(ciphertext) - n; r > 0 {
-		copy(s.x[:], ciphertext[n:])
-		ghashAESNI(hk, &s.y, &s.x[0], 1)
-		encryptBlockAESNI(k.enc, k.rounds, &s.tag, &s.ctr)
+		hi, lo := partialWords(ciphertext[n:])
+		ghashWordsAESNI(hk, &s.y, hi, lo)
+		encryptBlockAESNI(k.enc, k.rounds, &s.x, &s.ctr)
 		for i := range r {
-			s.x[i] ^= s.tag[i]
+			out[n+i] = ciphertext[n+i] ^ s.x[i]
 		}
-		copy(out[n:], s.x[:r])
 	}
 	finishAESNI(k.enc, k.rounds, hk, &s.y, &s.j0, uint64(len(ad))*8, uint64(len(ciphertext))*8, &s.tag)
 	return subtle.ConstantTimeCompare(s.tag[:tagSize], tag) == 1

@@ -127,7 +127,8 @@ TEXT ·sealAESNI(SB), NOSPLIT, $0-64
 	NEGQ    R11
 	SHLQ    $0x04, R11
 	LEAQ    224(AX)(R11*1), R11
-	VMOVDQU (R9), X8
+	VMOVQ   (R9), X8
+	VPINSRQ $0x01, 8(R9), X8, X8
 	VPSHUFB gcmBswapMask<>+0(SB), X8, X8
 	VPADDD  gcmStep1<>+0(SB), X8, X8
 	CMPQ    CX, $0x08
@@ -793,7 +794,8 @@ TEXT ·openAESNI(SB), NOSPLIT, $0-64
 	NEGQ    R11
 	SHLQ    $0x04, R11
 	LEAQ    224(AX)(R11*1), R11
-	VMOVDQU (R9), X8
+	VMOVQ   (R9), X8
+	VPINSRQ $0x01, 8(R9), X8, X8
 	VPSHUFB gcmBswapMask<>+0(SB), X8, X8
 	VPADDD  gcmStep1<>+0(SB), X8, X8
 
@@ -1343,7 +1345,9 @@ TEXT ·sealVAES256(SB), NOSPLIT, $96-64
 	NEGQ           R11
 	SHLQ           $0x04, R11
 	LEAQ           224(AX)(R11*1), R11
-	VBROADCASTI128 (R9), Y8
+	VMOVQ          (R9), X8
+	VPINSRQ        $0x01, 8(R9), X8, X8
+	VINSERTI128    $0x01, X8, Y8, Y8
 	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y8
 	VPADDD         gcmStep1<>+0(SB), Y8, Y8
 	VPADDD         gcmLaneOffsets<>+0(SB), Y8, Y8
@@ -1357,7 +1361,8 @@ TEXT ·sealVAES256(SB), NOSPLIT, $96-64
 	DECL           R13
 	TESTL          $0x0000000f, R13
 	JNZ            sealVAES256_generic_4
-	VMOVDQU        (R9), X13
+	VMOVQ          (R9), X13
+	VPINSRQ        $0x01, 8(R9), X13, X13
 	VPXOR          (R11), X13, X13
 	VMOVDQU        X13, (SP)
 	VMOVDQU        X13, 16(SP)
@@ -5904,7 +5909,8 @@ sealVAES256_aes192_3:
 	DECL           R13
 	TESTL          $0x0000000f, R13
 	JNZ            sealVAES256_generic_21
-	VMOVDQU        (R9), X13
+	VMOVQ          (R9), X13
+	VPINSRQ        $0x01, 8(R9), X13, X13
 	VPXOR          (R11), X13, X13
 	VMOVDQU        X13, (SP)
 	VMOVDQU        X13, 16(SP)
@@ -10127,7 +10133,8 @@ sealVAES256_aes128_2:
 	DECL           R13
 	TESTL          $0x0000000f, R13
 	JNZ            sealVAES256_generic_38
-	VMOVDQU        (R9), X13
+	VMOVQ          (R9), X13
+	VPINSRQ        $0x01, 8(R9), X13, X13
 	VPXOR          (R11), X13, X13
 	VMOVDQU        X13, (SP)
 	VMOVDQU        X13, 16(SP)
@@ -14211,7 +14218,9 @@ TEXT ·openVAES256(SB), NOSPLIT, $96-64
 	NEGQ           R11
 	SHLQ           $0x04, R11
 	LEAQ           224(AX)(R11*1), R11
-	VBROADCASTI128 (R9), Y8
+	VMOVQ          (R9), X8
+	VPINSRQ        $0x01, 8(R9), X8, X8
+	VINSERTI128    $0x01, X8, Y8, Y8
 	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y8
 	VPADDD         gcmStep1<>+0(SB), Y8, Y8
 	VPADDD         gcmLaneOffsets<>+0(SB), Y8, Y8
@@ -14223,7 +14232,8 @@ TEXT ·openVAES256(SB), NOSPLIT, $96-64
 	DECL           R13
 	TESTL          $0x0000000f, R13
 	JNZ            openVAES256_generic_4
-	VMOVDQU        (R9), X13
+	VMOVQ          (R9), X13
+	VPINSRQ        $0x01, 8(R9), X13, X13
 	VPXOR          (R11), X13, X13
 	VMOVDQU        X13, (SP)
 	VMOVDQU        X13, 16(SP)
@@ -15765,7 +15775,8 @@ openVAES256_aes192_3:
 	DECL           R13
 	TESTL          $0x0000000f, R13
 	JNZ            openVAES256_generic_11
-	VMOVDQU        (R9), X13
+	VMOVQ          (R9), X13
+	VPINSRQ        $0x01, 8(R9), X13, X13
 	VPXOR          (R11), X13, X13
 	VMOVDQU        X13, (SP)
 	VMOVDQU        X13, 16(SP)
@@ -17199,7 +17210,8 @@ openVAES256_aes128_2:
 	DECL           R13
 	TESTL          $0x0000000f, R13
 	JNZ            openVAES256_generic_18
-	VMOVDQU        (R9), X13
+	VMOVQ          (R9), X13
+	VPINSRQ        $0x01, 8(R9), X13, X13
 	VPXOR          (R11), X13, X13
 	VMOVDQU        X13, (SP)
 	VMOVDQU        X13, 16(SP)
@@ -18899,7 +18911,9 @@ TEXT ·sealVAES512(SB), NOSPLIT, $0-64
 	VBROADCASTI32X4 192(AX), Z28
 	VBROADCASTI32X4 208(AX), Z29
 	VBROADCASTI32X4 224(AX), Z30
-	VBROADCASTI32X4 (R9), Z8
+	VMOVQ           (R9), X8
+	VPINSRQ         $0x01, 8(R9), X8, X8
+	VSHUFI64X2      $0x00, Z8, Z8, Z8
 	VPSHUFB         Z31, Z8, Z8
 	VPADDD          gcmStep1<>+0(SB), Z8, Z8
 	VPADDD          gcmLaneOffsets<>+0(SB), Z8, Z8
@@ -19588,7 +19602,9 @@ TEXT ·openVAES512(SB), NOSPLIT, $0-64
 	VBROADCASTI32X4 192(AX), Z28
 	VBROADCASTI32X4 208(AX), Z29
 	VBROADCASTI32X4 224(AX), Z30
-	VBROADCASTI32X4 (R9), Z8
+	VMOVQ           (R9), X8
+	VPINSRQ         $0x01, 8(R9), X8, X8
+	VSHUFI64X2      $0x00, Z8, Z8, Z8
 	VPSHUFB         Z31, Z8, Z8
 	VPADDD          gcmStep1<>+0(SB), Z8, Z8
 	VPADDD          gcmLaneOffsets<>+0(SB), Z8, Z8
@@ -20289,6 +20305,35 @@ finishAESNI_r10_1:
 	VAESENCLAST X15, X0, X0
 	VPXOR       X0, X12, X12
 	VMOVDQU     X12, (DI)
+	RET
+
+// func ghashWordsAESNI(hk *byte, y *[16]byte, hi uint64, lo uint64)
+// Requires: AVX, PCLMULQDQ
+TEXT ·ghashWordsAESNI(SB), NOSPLIT, $0-32
+	MOVQ       hk+0(FP), R8
+	MOVQ       y+8(FP), R10
+	MOVQ       hi+16(FP), R13
+	MOVQ       lo+24(FP), DX
+	VMOVQ      DX, X14
+	VPINSRQ    $0x01, R13, X14, X14
+	VPXOR      (R10), X14, X13
+	VPSHUFD    $0x4e, X13, X14
+	VPXOR      X13, X14, X14
+	VPCLMULQDQ $0x00, 496(R8), X13, X9
+	VPCLMULQDQ $0x11, 496(R8), X13, X11
+	VPCLMULQDQ $0x00, 1008(R8), X14, X10
+	VPXOR      X10, X9, X10
+	VPXOR      X10, X11, X10
+	VPCLMULQDQ $0x10, gcmPoly<>+0(SB), X9, X14
+	VPSHUFD    $0x4e, X9, X9
+	VPXOR      X10, X9, X10
+	VPXOR      X10, X14, X10
+	VPCLMULQDQ $0x10, gcmPoly<>+0(SB), X10, X14
+	VPSHUFD    $0x4e, X10, X10
+	VPXOR      X11, X10, X11
+	VPXOR      X11, X14, X11
+	VMOVDQA    X11, X12
+	VMOVDQU    X12, (R10)
 	RET
 
 // func powersAESNI(hk *byte)

@@ -68,6 +68,11 @@ func encryptBlockAESNI(keys *[240]byte, rounds int, dst *[16]byte, src *[16]byte
 //go:noescape
 func finishAESNI(keys *[240]byte, rounds int, hk *byte, y *[16]byte, j0 *[16]byte, adBits uint64, textBits uint64, tag *[16]byte)
 
+// ghashWordsAESNI folds the block whose big-endian words are hi (bytes 0..7) and lo (bytes 8..15) into the GHASH state *y (POLYVAL form) under the key powers at hk (VEX encodings, PCLMULQDQ).
+//
+//go:noescape
+func ghashWordsAESNI(hk *byte, y *[16]byte, hi uint64, lo uint64)
+
 // powersAESNI fills in the key powers at hk from h^1, the last row of pow (VEX encodings, PCLMULQDQ).
 //
 //go:noescape

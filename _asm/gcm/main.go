@@ -345,7 +345,7 @@ func (k *kernel) alignedSetup(generic string) {
 	DECL(c)
 	TESTL(U32(15), c)
 	JNZ(LabelRef(generic))
-	VMOVDQU(Mem{Base: k.ctrp}, t)
+	k.loadCounter(t)
 	VPXOR(Mem{Base: k.k0}, t, t)
 	VMOVDQU(t, k.frame.Offset(kSlot0))
 	VMOVDQU(t, k.frame.Offset(kSlot1))
@@ -859,13 +859,12 @@ func (k *kernel) prologue(aes bool) {
 		}
 	}
 	ctr := k.reg(k.w, "ctr")
+	k.loadCounter(k.reg(w128, "ctr"))
 	switch k.w {
 	case w512:
-		VBROADCASTI32X4(Mem{Base: k.ctrp}, ctr)
+		VSHUFI64X2(Imm(0), ctr, ctr, ctr)
 	case w256:
-		VBROADCASTI128(Mem{Base: k.ctrp}, ctr)
-	default:
-		VMOVDQU(Mem{Base: k.ctrp}, ctr)
+		VINSERTI128(Imm(1), ctr.AsX(), ctr, ctr)
 	}
 	k.shuffle(k.w, ctr, ctr)
 	// *ctr is J0, whose successor encrypts the first block; lane i counts
@@ -874,6 +873,14 @@ func (k *kernel) prologue(aes bool) {
 	if k.w != w128 {
 		VPADDD(laneOffsets, ctr, ctr)
 	}
+}
+
+// loadCounter loads *ctr into x in two eight-byte halves: the caller
+// writes J0 so (gcm's start), and a 16-byte load of two fresh 8-byte stores
+// would wait for them to reach the cache.
+func (k *kernel) loadCounter(x VecPhysical) {
+	VMOVQ(Mem{Base: k.ctrp}, x)
+	VPINSRQ(Imm(1), Mem{Base: k.ctrp, Disp: 8}, x, x)
 }
 
 func (k *kernel) epilogue(aes bool) {
@@ -1165,21 +1172,41 @@ func genFinish() {
 	vec.LoadParam("adBits", adBits)
 	vec.LoadParam("textBits", textBits)
 	k.firstKey()
-
-	// The length block byte-reversed is textBits in the low word and adBits
-	// in the high word: already in POLYVAL order.
-	d, d2 := k.reg(w128, "t0"), k.reg(w128, "t1")
-	VMOVQ(textBits, d2)
-	VPINSRQ(Imm(1), adBits, d2, d2)
-	VPXOR(Mem{Base: k.yp}, d2, d)
-	h1 := 16 * (numPowers - 1)
-	k.mulReduce1(d, d2, Mem{Base: k.hk, Disp: powOffset + h1}, Mem{Base: k.hk, Disp: karOffset + h1})
+	// The length block's big-endian words are adBits and textBits.
+	k.foldWords(adBits, textBits)
 	acc := k.reg(w128, "acc")
 	VPSHUFB(bswapMask, acc, acc)
 	VMOVDQU(Mem{Base: k.src}, X0)
 	k.aesRounds(w128, []VecPhysical{X0}, nil, nil, nil)
 	VPXOR(X0, acc, acc)
 	VMOVDQU(acc, Mem{Base: k.dst})
+	RET()
+}
+
+// foldWords folds into acc the state at yp plus the block whose big-endian
+// words are hi (bytes 0..7) and lo (bytes 8..15), times h^1.
+func (k *kernel) foldWords(hi, lo GPPhysical) {
+	// Byte-reversed, the block is lo in the low word and hi in the high
+	// word: already in POLYVAL order.
+	d, d2 := k.reg(w128, "t0"), k.reg(w128, "t1")
+	VMOVQ(lo, d2)
+	VPINSRQ(Imm(1), hi, d2, d2)
+	VPXOR(Mem{Base: k.yp}, d2, d)
+	h1 := 16 * (numPowers - 1)
+	k.mulReduce1(d, d2, Mem{Base: k.hk, Disp: powOffset + h1}, Mem{Base: k.hk, Disp: karOffset + h1})
+}
+
+// genGHASHWords emits the one-block GHASH of a block passed in two
+// registers: a partial block (additional data, a message's last bytes)
+// assembled from its bytes in general-purpose code never goes through a
+// 16-byte load of narrower fresh stores.
+func genGHASHWords() {
+	k := newAESNIKernel("ghashWords", "func(hk *byte, y *[16]byte, hi, lo uint64)",
+		" folds the block whose big-endian words are hi (bytes 0..7) and lo (bytes 8..15) into the GHASH state *y (POLYVAL form) under the key powers at hk (VEX encodings, PCLMULQDQ).")
+	hi, lo := R13, RDX
+	vec.LoadArgs(k.hk, k.yp, hi, lo)
+	k.foldWords(hi, lo)
+	VMOVDQU(k.reg(w128, "acc"), Mem{Base: k.yp})
 	RET()
 }
 
@@ -1258,6 +1285,7 @@ func main() {
 	}
 	genEncryptBlock()
 	genFinish()
+	genGHASHWords()
 	genPowers()
 	Generate()
 }
