@@ -35,7 +35,10 @@ func OpenPTY(t *testing.T) *PTY {
 	if err := unix.IoctlSetPointerInt(int(master.Fd()), unix.TIOCSPTLCK, 0); err != nil {
 		t.Fatal(err)
 	}
-	n, err := unix.IoctlGetInt(int(master.Fd()), unix.TIOCGPTN)
+	// TIOCGPTN writes a 32-bit unsigned int: read into a Go int, it lands
+	// in the high half on big-endian machines (s390x), which went unseen
+	// while the first pseudo-terminal, number 0, was the one handed out.
+	n, err := unix.IoctlGetUint32(int(master.Fd()), unix.TIOCGPTN)
 	if err != nil {
 		t.Fatal(err)
 	}
