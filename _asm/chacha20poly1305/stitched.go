@@ -687,11 +687,35 @@ func sealTwoKernel(name string, batches int, open, direct bool) {
 			})
 		}
 		q(func() { ADDQ(U8(48), pwp) })
-		for j := range 3 {
-			k.queue = append(k.queue, a.stepOps(Mem{Base: buf, Disp: 16 * j}, Mem{Base: buf, Disp: 16*j + 8}, U8(1), r)...)
-		}
-		q(func() { ADDQ(U8(48), buf) })
+		k.queueSteps(a, r, buf)
 	})
+	k.batchTail(a, r, buf, open, name+"_b2", delta)
+	if batches > 2 {
+		k.moreBatches(name, buf, r, nOff, open, delta)
+	}
+	if direct {
+		k.directChains(name, buf, k.directRem(buf), rf, pw, true)
+	} else {
+		k.twoChains(name, buf, rf, pw, nOff, batchBytes)
+	}
+	stAVX2.Return()
+}
+
+// queueSteps queues, for one double round of a batch after the first,
+// three MAC steps over the previous batch's output at buf and moves buf past
+// them: ten double rounds absorb 30 of the batch's 32 blocks.
+func (k *sk) queueSteps(a chain, r [3]Mem, buf GPVirtual) {
+	for j := range 3 {
+		k.queue = append(k.queue, a.stepOps(Mem{Base: buf, Disp: 16 * j}, Mem{Base: buf, Disp: 16*j + 8}, U8(1), r)...)
+	}
+	k.queue = append(k.queue, func() { ADDQ(U8(48), buf) })
+}
+
+// batchTail absorbs the two MAC blocks the rounds left (see queueSteps),
+// moves buf on to this batch's output and emits that output: in place for
+// Seal, the plaintext a batch behind buf for Open, and through putPiece for
+// a direct kernel (delta set; label names the site).
+func (k *sk) batchTail(a chain, r [3]Mem, buf GPVirtual, open bool, label string, delta Mem) {
 	for j := range 2 {
 		for _, f := range a.stepOps(Mem{Base: buf, Disp: 16 * j}, Mem{Base: buf, Disp: 16*j + 8}, U8(1), r) {
 			f()
@@ -703,20 +727,11 @@ func sealTwoKernel(name string, batches int, open, direct bool) {
 		k.dst = GP64().(GPVirtual)
 		LEAQ(Mem{Base: buf, Disp: -batchBytes}, k.dst)
 	}
-	if direct {
-		k.directOutput(name+"_b2", buf, delta)
+	if delta.Base != nil {
+		k.directOutput(label, buf, delta)
 	} else {
 		k.output()
 	}
-	if batches > 2 {
-		k.moreBatches(name, buf, r, nOff, open, delta)
-	}
-	if direct {
-		k.directChains(name, buf, k.directRem(buf), rf, pw, true)
-	} else {
-		k.twoChains(name, buf, rf, pw, nOff, batchBytes)
-	}
-	stAVX2.Return()
 }
 
 // directRem returns the message's bytes from buf on, in a direct kernel
@@ -764,27 +779,8 @@ func (k *sk) moreBatches(name string, buf GPVirtual, r [3]Mem, nOff int, open bo
 	Label(name + "_more")
 	ADDL(U8(8), k.stateWord(12))
 	k.loadState()
-	k.rolledRounds(name+"_bn", func() {
-		for j := range 3 {
-			k.queue = append(k.queue, a.stepOps(Mem{Base: buf, Disp: 16 * j}, Mem{Base: buf, Disp: 16*j + 8}, U8(1), r)...)
-		}
-		k.queue = append(k.queue, func() { ADDQ(U8(48), buf) })
-	})
-	for j := range 2 {
-		for _, f := range a.stepOps(Mem{Base: buf, Disp: 16 * j}, Mem{Base: buf, Disp: 16*j + 8}, U8(1), r) {
-			f()
-		}
-	}
-	ADDQ(U8(32), buf)
-	if open {
-		k.dst = GP64().(GPVirtual)
-		LEAQ(Mem{Base: buf, Disp: -batchBytes}, k.dst)
-	}
-	if direct {
-		k.directOutput(name+"_bn", buf, delta)
-	} else {
-		k.output()
-	}
+	k.rolledRounds(name+"_bn", func() { k.queueSteps(a, r, buf) })
+	k.batchTail(a, r, buf, open, name+"_bn", delta)
 	DECQ(cnt)
 	JNZ(LabelRef(name + "_more"))
 	if direct {
