@@ -43,7 +43,6 @@ import (
 	"fmt"
 
 	. "github.com/mmcloughlin/avo/build"
-	"github.com/mmcloughlin/avo/ir"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
 
@@ -658,7 +657,7 @@ func genKernel(w width, dec bool) {
 		k.lastBatch()
 		JMP(LabelRef(ret))
 		// Padding after the JMP: never executed.
-		Instruction(&ir.Instruction{Opcode: "PCALIGN", Operands: []Op{Imm(64)}})
+		vec.PCAlign(64)
 		Label(pipe)
 		k.lastFromFrame = true
 		k.batch(w, k.tweaks)
