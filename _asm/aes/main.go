@@ -289,7 +289,7 @@ func (k *kernel) loopThen(w vec.Width, nv int, alignExit bool, then func(top str
 	}
 	if alignExit {
 		// Padding after the JMP: never executed.
-		Instruction(&ir.Instruction{Opcode: "PCALIGN", Operands: []Op{Imm(64)}})
+		vec.PCAlign(64)
 	}
 	Label(done)
 }

@@ -42,7 +42,6 @@ import (
 	"fmt"
 
 	. "github.com/mmcloughlin/avo/build"
-	"github.com/mmcloughlin/avo/ir"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
 
@@ -582,7 +581,7 @@ func sealTwoKernel(name string, batches int, open, direct bool) {
 			"bytes, whose ciphertext replaces them in st's tail (zero-padded), and",
 			"writes the tag of the additional data's block (2^128 bit from st), the",
 			"ciphertext zero-padded and the lengths' block.")
-		Instruction(&ir.Instruction{Opcode: "PCALIGN", Operands: []Op{Imm(64)}})
+		vec.PCAlign(64)
 	default:
 		TEXT(name, NOSPLIT, fmt.Sprintf("func(st *[%d]byte)", size))
 		Pragma("noescape")
@@ -1355,7 +1354,7 @@ func stitchedSealDirect(name string, lay oneBatch) {
 	// avx512=off, sealDirectAVX2 ran Seal of 320 to 512 bytes about 20%
 	// slower with its MAC loop 11 bytes later (two instructions more
 	// before it), and as slow with the loop itself on a 64-byte boundary.
-	Instruction(&ir.Instruction{Opcode: "PCALIGN", Operands: []Op{Imm(64)}})
+	vec.PCAlign(64)
 	k := newOneSK(lay)
 	k.polyStepHi(Mem{Base: k.st, Disp: sdAD}, Mem{Base: k.st, Disp: sdHi})
 	maxJ := 2*lay.n() + 3 // B: half the batch's 32-byte pieces, two tail blocks and the lengths

@@ -244,7 +244,7 @@ func (k *kernel) aesRounds1(w width, states []VecPhysical, gh gwork, lastXor []O
 		key := k.key(w, j)
 		for i, s := range states {
 			VAESENC(key, s, s)
-			emit(ops[i*len(ops)/len(states) : (i+1)*len(ops)/len(states)])
+			emit(share(ops, i, len(states)))
 		}
 	}
 	switch first := 15 - k.nr; {
@@ -256,16 +256,15 @@ func (k *kernel) aesRounds1(w width, states []VecPhysical, gh gwork, lastXor []O
 				emit(slot(j - 5))
 			}
 		})
-	case k.fine():
-		emit(slot(0))
-		for j := first; j <= 13; j++ {
-			round(j, slot(j-first+1))
-		}
 	default:
 		emit(slot(0))
 		for j := first; j <= 13; j++ {
-			round(j, nil)
-			emit(slot(j - first + 1))
+			if ops := slot(j - first + 1); k.fine() {
+				round(j, ops)
+			} else {
+				round(j, nil)
+				emit(ops)
+			}
 		}
 	}
 	key := k.key(w, 14)
@@ -540,7 +539,7 @@ func (k *kernel) ghashPair(a, b ghashHalf, first bool) []func() {
 // else the key register.
 func (k *kernel) gtemp() VecPhysical {
 	if k.gtmp != nil {
-		return k.w.v(int(k.gtmp.PhysicalIndex()))
+		return k.gtmp
 	}
 	return k.reg(k.w, "key")
 }

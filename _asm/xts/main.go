@@ -43,7 +43,6 @@ import (
 	"fmt"
 
 	. "github.com/mmcloughlin/avo/build"
-	"github.com/mmcloughlin/avo/ir"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
 
@@ -172,12 +171,18 @@ func (k *kernel) cipherWithTweaks(w width, states, tweaks []VecPhysical) {
 
 // batch ciphers len(tweaks) vectors of width w from src to dst.
 func (k *kernel) batch(w width, tweaks []VecPhysical) {
-	states := make([]VecPhysical, len(tweaks))
+	k.batchWith(w, len(tweaks), func(states []VecPhysical) { k.cipherWithTweaks(w, states, tweaks) })
+}
+
+// batchWith loads n vectors from src into the state registers, ciphers
+// them (cipher) and stores them to dst.
+func (k *kernel) batchWith(w width, n int, cipher func(states []VecPhysical)) {
+	states := make([]VecPhysical, n)
 	for i := range states {
 		states[i] = at(w, k.states[i])
 		k.load(Mem{Base: k.src, Disp: i * int(w)}, states[i])
 	}
-	k.cipherWithTweaks(w, states, tweaks)
+	cipher(states)
 	for i, s := range states {
 		k.store(s, Mem{Base: k.dst, Disp: i * int(w)})
 	}
@@ -379,13 +384,7 @@ const firstUpdateSlot, updatesPerSlot = 6, 2
 // once and held the batch's first rounds back. Same-run ratios to ECB at
 // 4 KiB rose by 0.03-0.04 (AES-128) and 0.03 (AES-256) (docs/xts-limits.md).
 func (k *kernel) roundsWithUpdate(w width, states []VecPhysical) {
-	isa := k.isa().At(w)
-	l10, l12 := k.labels.New("rounds10"), k.labels.New("rounds12")
-	vec.RoundSlots(k.rounds, l10, l12, func(j int) {
-		key := k.roundKeys.Slot(isa, j)
-		for _, s := range states {
-			isa.AESRound(k.dec, key, s)
-		}
+	k.roundKeys.MiddleRoundsThen(k.isa().At(w), k.rounds, &k.labels, states, k.dec, func(j int) {
 		for q := 0; q < updatesPerSlot; q++ {
 			i := (j-firstUpdateSlot)*updatesPerSlot + q
 			if j >= firstUpdateSlot && i < len(k.tweaks) {
@@ -415,19 +414,13 @@ const lastBatchLead = 6
 // later start instead: 10-14 ns more per call (docs/xts-limits.md).
 func (k *kernel) lastBatch() {
 	w := k.w
-	states := make([]VecPhysical, k.nv)
-	for i := range states {
-		states[i] = at(w, k.states[i])
-		k.load(Mem{Base: k.src, Disp: i * int(w)}, states[i])
-	}
-	k.cipherWithTweaks(w, states[:lastBatchLead], k.tweaks[:lastBatchLead])
-	for _, tv := range k.tweaks[lastBatchLead:] {
-		VPTERNLOGQ(Imm(0xf0), states[0], states[0], tv) // tv unchanged, after states[0]
-	}
-	k.cipherWithTweaks(w, states[lastBatchLead:], k.tweaks[lastBatchLead:])
-	for i, s := range states {
-		k.store(s, Mem{Base: k.dst, Disp: i * int(w)})
-	}
+	k.batchWith(w, k.nv, func(states []VecPhysical) {
+		k.cipherWithTweaks(w, states[:lastBatchLead], k.tweaks[:lastBatchLead])
+		for _, tv := range k.tweaks[lastBatchLead:] {
+			VPTERNLOGQ(Imm(0xf0), states[0], states[0], tv) // tv unchanged, after states[0]
+		}
+		k.cipherWithTweaks(w, states[lastBatchLead:], k.tweaks[lastBatchLead:])
+	})
 }
 
 // advance moves src and dst on by nBytes and counts its blocks off
@@ -664,7 +657,7 @@ func genKernel(w width, dec bool) {
 		k.lastBatch()
 		JMP(LabelRef(ret))
 		// Padding after the JMP: never executed.
-		Instruction(&ir.Instruction{Opcode: "PCALIGN", Operands: []Op{Imm(64)}})
+		vec.PCAlign(64)
 		Label(pipe)
 		k.lastFromFrame = true
 		k.batch(w, k.tweaks)

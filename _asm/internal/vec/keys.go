@@ -114,11 +114,21 @@ func (i ISA) aesRound(f aesRoundForms, dec bool, key, s Op) {
 // before the next, so the states' rounds interleave. The last round, slot
 // 14, is the caller's: it often folds data into the key first.
 func (k RoundKeys) MiddleRounds(isa ISA, rounds GPPhysical, l *Labels, states []VecPhysical, dec bool) {
+	k.MiddleRoundsThen(isa, rounds, l, states, dec, nil)
+}
+
+// MiddleRoundsThen is MiddleRounds with after, when not nil, called after
+// each slot's rounds with the slot's index j (1..13), for work stitched
+// between the rounds.
+func (k RoundKeys) MiddleRoundsThen(isa ISA, rounds GPPhysical, l *Labels, states []VecPhysical, dec bool, after func(j int)) {
 	l10, l12 := l.New("rounds10"), l.New("rounds12")
 	RoundSlots(rounds, l10, l12, func(j int) {
 		key := k.Slot(isa, j)
 		for _, s := range states {
 			isa.AESRound(dec, key, s)
+		}
+		if after != nil {
+			after(j)
 		}
 	})
 }

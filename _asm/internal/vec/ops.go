@@ -2,6 +2,7 @@ package vec
 
 import (
 	. "github.com/mmcloughlin/avo/build"
+	"github.com/mmcloughlin/avo/ir"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
 )
@@ -234,4 +235,10 @@ func TransposeDwords4[R Op](a, b, c, d, t0, t1 R) (res [4]R, free [2]R) {
 	VPUNPCKLQDQ(c, a, d)
 	VPUNPCKHQDQ(c, a, a)
 	return [4]R{b, t0, d, a}, [2]R{t1, c}
+}
+
+// PCAlign emits the assembler's PCALIGN directive: padding up to the next
+// n-byte boundary (n a power of two), which also aligns the function to n.
+func PCAlign(n uint64) {
+	Instruction(&ir.Instruction{Opcode: "PCALIGN", Operands: []Op{Imm(n)}})
 }
