@@ -416,7 +416,7 @@ func openTwo(out, ciphertext, ad, tag []byte, key *[KeySize]byte, nonce12 *[Nonc
 	return st.openVia(func() { openFourAVX2((*[3032]byte)(unsafe.Pointer(&st))) }, st.buf[:], &st.n, out, ciphertext, ad, tag, key, nonce12)
 }
 
-// openVia runs an Open kernel on the state st heads (see sealVia): the
+// openVia runs an Open kernel on the state st heads: the
 // plaintext's first batch comes back in st.mac, the rest at buf's start.
 func (st *oneHead) openVia(kernel func(), buf []byte, n *uint64, out, ciphertext, ad, tag []byte, key *[KeySize]byte, nonce12 *[NonceSize]byte) bool {
 	st.sealInput(ad, len(ciphertext), key, nonce12)
