@@ -241,13 +241,25 @@ type openState struct {
 	n   uint64           // sealOne*: the message's length
 }
 
+// keyHead is what the one-call and direct kernels' states hold first.
+type keyHead struct {
+	stitchState                // x: blocks 1 on; r, written by the kernel
+	s           [2]uint64      // written by the kernel
+	tag         [Overhead]byte // written by the kernel
+}
+
+// clear wipes the key material; the callers wipe their buffers.
+func (st *keyHead) clear() {
+	clear(st.x[:])
+	clear(st.r[:])
+	clear(st.s[:])
+}
+
 // oneHead is what the one-call kernels' states hold before the buffer.
 type oneHead struct {
-	stitchState                     // x: blocks 1 on; r, written by the kernel
-	s           [2]uint64           // written by the kernel
-	tag         [Overhead]byte      // written by the kernel
-	hi          [openSteps]uint64   // the 2^128 bit of each MAC block
-	mac         [openSteps][16]byte // the MAC input, right-aligned
+	keyHead
+	hi  [openSteps]uint64   // the 2^128 bit of each MAC block
+	mac [openSteps][16]byte // the MAC input, right-aligned
 }
 
 // twoState is openTwoAVX2's argument: openState's with a buffer for two
@@ -330,13 +342,11 @@ func openOne(ones []oneLayout, out, ciphertext, ad, tag []byte, key *[KeySize]by
 // directState is sealDirectAVX2's argument; its layout is fixed by the
 // generator's offsets (sd* in _asm/chacha20poly1305/stitched.go).
 type directState struct {
-	stitchState                // x: blocks 1 on; r, written by the kernel
-	s           [2]uint64      // written by the kernel
-	tag         [Overhead]byte // written by the kernel
-	ad          [16]byte       // the additional data's MAC block
-	lens        [16]byte       // the lengths' MAC block
-	tail        [32]byte       // the message's last n mod 32 bytes; their ciphertext out
-	adHi        uint64         // the additional data block's 2^128 bit
+	keyHead
+	ad   [16]byte // the additional data's MAC block
+	lens [16]byte // the lengths' MAC block
+	tail [32]byte // the message's last n mod 32 bytes; their ciphertext out
+	adHi uint64   // the additional data block's 2^128 bit
 }
 
 var _ = [1]struct{}{}[unsafe.Offsetof(directState{}.ad)-144+unsafe.Offsetof(directState{}.adHi)-208+unsafe.Sizeof(directState{})-216]
@@ -361,9 +371,7 @@ func sealDirect(l oneLayout, ciphertext, plaintext, ad []byte, tag *[Overhead]by
 	sealDirectCall(l, &st, ciphertext, plaintext)
 	copy(ciphertext[full:], st.tail[:])
 	*tag = st.tag
-	clear(st.x[:])
-	clear(st.r[:])
-	clear(st.s[:])
+	st.clear()
 }
 
 // sealOne is Seal for a message of up to oneMax bytes with up to 16 bytes
@@ -452,11 +460,4 @@ func (st *oneHead) lengths(adLen, msgLen int) {
 	binary.LittleEndian.PutUint64(st.mac[openSteps-1][:8], uint64(adLen))
 	binary.LittleEndian.PutUint64(st.mac[openSteps-1][8:], uint64(msgLen))
 	st.hi[openSteps-1] = 1
-}
-
-// clear wipes the key material; the callers wipe their buffers.
-func (st *oneHead) clear() {
-	clear(st.x[:])
-	clear(st.r[:])
-	clear(st.s[:])
 }
