@@ -364,8 +364,7 @@ func sealDirect(l oneLayout, ciphertext, plaintext, ad []byte, tag *[Overhead]by
 		copy(st.ad[:], ad)
 		st.adHi = 1
 	}
-	binary.LittleEndian.PutUint64(st.lens[:8], uint64(len(ad)))
-	binary.LittleEndian.PutUint64(st.lens[8:], uint64(len(plaintext)))
+	lengthsBlock(&st.lens, len(ad), len(plaintext))
 	full := len(plaintext) &^ 31
 	copy(st.tail[:], plaintext[full:])
 	sealDirectCall(l, &st, ciphertext, plaintext)
@@ -457,7 +456,6 @@ func (st *oneHead) sealInput(ad []byte, n int, key *[KeySize]byte, nonce12 *[Non
 
 // lengths writes the MAC's last block.
 func (st *oneHead) lengths(adLen, msgLen int) {
-	binary.LittleEndian.PutUint64(st.mac[openSteps-1][:8], uint64(adLen))
-	binary.LittleEndian.PutUint64(st.mac[openSteps-1][8:], uint64(msgLen))
+	lengthsBlock(&st.mac[openSteps-1], adLen, msgLen)
 	st.hi[openSteps-1] = 1
 }
