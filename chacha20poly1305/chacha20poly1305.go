@@ -350,8 +350,7 @@ func (a *aead) tagShort(tag *[Overhead]byte, ks *[64 + shortMax]byte, ad, ct []b
 	n = (n + 15) &^ 15
 	n += copy(buf[n:], ct)
 	n = (n + 15) &^ 15
-	binary.LittleEndian.PutUint64(buf[n:], uint64(len(ad)))
-	binary.LittleEndian.PutUint64(buf[n+8:], uint64(len(ct)))
+	lengthsBlock((*[16]byte)(buf[n:n+16]), len(ad), len(ct))
 	poly1305.SumBlocks(tag, buf[:n+16], (*[32]byte)(ks[:32]), a.mac)
 	clear(ks[:32])
 }
@@ -391,9 +390,15 @@ func keyMAC(mac *poly1305.MAC, mk *[32]byte, p poly1305.Path, ad []byte) {
 func finish(mac *poly1305.MAC, adLen, ctLen int) {
 	pad(mac, ctLen)
 	var lengths [16]byte
-	binary.LittleEndian.PutUint64(lengths[0:8], uint64(adLen))
-	binary.LittleEndian.PutUint64(lengths[8:16], uint64(ctLen))
+	lengthsBlock(&lengths, adLen, ctLen)
 	mac.Write(lengths[:])
+}
+
+// lengthsBlock writes the MAC's last block to b: the additional data's
+// length and the message's, little-endian.
+func lengthsBlock(b *[16]byte, adLen, msgLen int) {
+	binary.LittleEndian.PutUint64(b[:8], uint64(adLen))
+	binary.LittleEndian.PutUint64(b[8:], uint64(msgLen))
 }
 
 // pad writes the zeros that complete a field of length n to 16 bytes.

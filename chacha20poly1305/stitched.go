@@ -241,13 +241,25 @@ type openState struct {
 	n   uint64           // sealOne*: the message's length
 }
 
+// keyHead is what the one-call and direct kernels' states hold first.
+type keyHead struct {
+	stitchState                // x: blocks 1 on; r, written by the kernel
+	s           [2]uint64      // written by the kernel
+	tag         [Overhead]byte // written by the kernel
+}
+
+// clear wipes the key material; the callers wipe their buffers.
+func (st *keyHead) clear() {
+	clear(st.x[:])
+	clear(st.r[:])
+	clear(st.s[:])
+}
+
 // oneHead is what the one-call kernels' states hold before the buffer.
 type oneHead struct {
-	stitchState                     // x: blocks 1 on; r, written by the kernel
-	s           [2]uint64           // written by the kernel
-	tag         [Overhead]byte      // written by the kernel
-	hi          [openSteps]uint64   // the 2^128 bit of each MAC block
-	mac         [openSteps][16]byte // the MAC input, right-aligned
+	keyHead
+	hi  [openSteps]uint64   // the 2^128 bit of each MAC block
+	mac [openSteps][16]byte // the MAC input, right-aligned
 }
 
 // twoState is openTwoAVX2's argument: openState's with a buffer for two
@@ -330,13 +342,11 @@ func openOne(ones []oneLayout, out, ciphertext, ad, tag []byte, key *[KeySize]by
 // directState is sealDirectAVX2's argument; its layout is fixed by the
 // generator's offsets (sd* in _asm/chacha20poly1305/stitched.go).
 type directState struct {
-	stitchState                // x: blocks 1 on; r, written by the kernel
-	s           [2]uint64      // written by the kernel
-	tag         [Overhead]byte // written by the kernel
-	ad          [16]byte       // the additional data's MAC block
-	lens        [16]byte       // the lengths' MAC block
-	tail        [32]byte       // the message's last n mod 32 bytes; their ciphertext out
-	adHi        uint64         // the additional data block's 2^128 bit
+	keyHead
+	ad   [16]byte // the additional data's MAC block
+	lens [16]byte // the lengths' MAC block
+	tail [32]byte // the message's last n mod 32 bytes; their ciphertext out
+	adHi uint64   // the additional data block's 2^128 bit
 }
 
 var _ = [1]struct{}{}[unsafe.Offsetof(directState{}.ad)-144+unsafe.Offsetof(directState{}.adHi)-208+unsafe.Sizeof(directState{})-216]
@@ -354,16 +364,13 @@ func sealDirect(l oneLayout, ciphertext, plaintext, ad []byte, tag *[Overhead]by
 		copy(st.ad[:], ad)
 		st.adHi = 1
 	}
-	binary.LittleEndian.PutUint64(st.lens[:8], uint64(len(ad)))
-	binary.LittleEndian.PutUint64(st.lens[8:], uint64(len(plaintext)))
+	lengthsBlock(&st.lens, len(ad), len(plaintext))
 	full := len(plaintext) &^ 31
 	copy(st.tail[:], plaintext[full:])
 	sealDirectCall(l, &st, ciphertext, plaintext)
 	copy(ciphertext[full:], st.tail[:])
 	*tag = st.tag
-	clear(st.x[:])
-	clear(st.r[:])
-	clear(st.s[:])
+	st.clear()
 }
 
 // sealOne is Seal for a message of up to oneMax bytes with up to 16 bytes
@@ -416,7 +423,7 @@ func openTwo(out, ciphertext, ad, tag []byte, key *[KeySize]byte, nonce12 *[Nonc
 	return st.openVia(func() { openFourAVX2((*[3032]byte)(unsafe.Pointer(&st))) }, st.buf[:], &st.n, out, ciphertext, ad, tag, key, nonce12)
 }
 
-// openVia runs an Open kernel on the state st heads (see sealVia): the
+// openVia runs an Open kernel on the state st heads: the
 // plaintext's first batch comes back in st.mac, the rest at buf's start.
 func (st *oneHead) openVia(kernel func(), buf []byte, n *uint64, out, ciphertext, ad, tag []byte, key *[KeySize]byte, nonce12 *[NonceSize]byte) bool {
 	st.sealInput(ad, len(ciphertext), key, nonce12)
@@ -449,14 +456,6 @@ func (st *oneHead) sealInput(ad []byte, n int, key *[KeySize]byte, nonce12 *[Non
 
 // lengths writes the MAC's last block.
 func (st *oneHead) lengths(adLen, msgLen int) {
-	binary.LittleEndian.PutUint64(st.mac[openSteps-1][:8], uint64(adLen))
-	binary.LittleEndian.PutUint64(st.mac[openSteps-1][8:], uint64(msgLen))
+	lengthsBlock(&st.mac[openSteps-1], adLen, msgLen)
 	st.hi[openSteps-1] = 1
-}
-
-// clear wipes the key material; the callers wipe their buffers.
-func (st *oneHead) clear() {
-	clear(st.x[:])
-	clear(st.r[:])
-	clear(st.s[:])
 }

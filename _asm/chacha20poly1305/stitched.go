@@ -535,46 +535,46 @@ func (k *sk) rolledRounds(label string, iter func()) {
 	k.ticks = all
 }
 
-// stitchedSealTwo emits sealTwoAVX2 (the generator no longer does: Seal
-// takes the direct kernels, stitchedSealTwoDirect): Seal of a message of 513 to 1024
-// bytes in one call, two word-sliced batches over a twoState's buffer,
-// with no Go code between the parts and the MAC in general registers
-// throughout. Each batch's rounds run as a loop of double rounds: unrolled
-// (as in sealDirectAVX2), the kernel was 28 KB of code and ran from the
-// decoders, not the op cache (measured on Zen 5 under avx512=off, kernel
-// alone at 1 KiB: about 590 ns unrolled, 465 rolled). The first batch's
-// iterations each run a double round of block 0 (the MAC key) in general
-// registers; after it come the key, the additional data's step and the
-// first batch's output. The second batch's iterations each run three MAC
-// steps over the first batch's ciphertext and two steps of the powers of r
-// (a chain of their own, sharing the temporaries: the steps are emitted
-// whole, and renaming keeps the chains apart). Its own ciphertext and the
-// lengths follow in two chains (twoChains).
-//
-// With batches 4 (sealFourAVX2, on a fourState) it takes 513 to 2048
-// bytes: the batches after the second in a loop (moreBatches).
-//
-// With open, it is Open's kernel (openTwoAVX2, openFourAVX2): the same MAC
-// over the ciphertext, which stays where it is while the plaintext goes
-// one batch before it (the first batch's to the MAC input's blocks 0 to 31,
-// unused here), each batch's output stored once its MAC steps have read
-// the batch before. The caller compares the tag.
-func stitchedSealTwo(name string, batches int, open bool) { sealTwoKernel(name, batches, open, false) }
+// stitchedOpenTwo emits openTwoAVX2 (batches 2, on a twoState) or
+// openFourAVX2 (on a fourState): sealTwoKernel's Open.
+func stitchedOpenTwo(name string, batches int) { sealTwoKernel(name, batches, false) }
 
 // stitchedSealTwoDirect emits sealTwoDirectAVX2 (batches 2) or
-// sealFourDirectAVX2: sealTwoAVX2's Seal reading the plaintext and writing
-// the ciphertext itself, on a directState, as sealDirectAVX2 does.
-func stitchedSealTwoDirect(name string, batches int) { sealTwoKernel(name, batches, false, true) }
+// sealFourDirectAVX2: sealTwoKernel's Seal, reading the plaintext and
+// writing the ciphertext itself, on a directState, as sealDirectAVX2 does.
+func stitchedSealTwoDirect(name string, batches int) { sealTwoKernel(name, batches, true) }
 
-// sealTwoKernel emits the kernels of stitchedSealTwo and, with direct,
-// stitchedSealTwoDirect.
-func sealTwoKernel(name string, batches int, open, direct bool) {
+// sealTwoKernel emits a kernel of 513 to 1024 bytes in one call (batches
+// 2), two word-sliced batches, with no Go code between the parts and the
+// MAC in general registers throughout. Each batch's rounds run as a loop
+// of double rounds: unrolled (as in sealDirectAVX2), the kernel was 28 KB
+// of code and ran from the decoders, not the op cache (measured on Zen 5
+// under avx512=off, kernel alone at 1 KiB: about 590 ns unrolled, 465
+// rolled). The first batch's iterations each run a double round of block 0
+// (the MAC key) in general registers; after it come the key, the
+// additional data's step and the first batch's output. The second batch's
+// iterations each run three MAC steps over the first batch's ciphertext
+// and two steps of the powers of r (a chain of their own, sharing the
+// temporaries: the steps are emitted whole, and renaming keeps the chains
+// apart). Its own ciphertext and the lengths follow in two chains
+// (twoChains, directChains).
+//
+// With batches 4 it takes 513 to 2048 bytes: the batches after the second
+// in a loop (moreBatches).
+//
+// With direct, it is Seal on a directState (see stitchedSealDirect);
+// without, Open's kernel over a twoState's or fourState's buffer: the
+// same MAC over the ciphertext, which stays where it is while the
+// plaintext goes one batch before it (the first batch's to the MAC
+// input's blocks 0 to 31, unused here), each batch's output stored once
+// its MAC steps have read the batch before. The caller compares the tag.
+func sealTwoKernel(name string, batches int, direct bool) {
+	open := !direct
 	size, nOff := otEnd, otN
 	if batches > 2 {
 		size, nOff = ofEnd, ofN
 	}
-	switch {
-	case direct:
+	if direct {
 		vec.Leaf(name, fmt.Sprintf("func(st *[%d]byte, dst, src []byte)", sdEnd),
 			name+fmt.Sprintf(" encrypts src (513 to %d bytes) into dst with the blocks (up", batches*batchBytes),
 			fmt.Sprintf("to %d word-sliced batches) from st.x[12] on, all but its last n mod 32", batches),
@@ -582,23 +582,14 @@ func sealTwoKernel(name string, batches int, open, direct bool) {
 			"writes the tag of the additional data's block (2^128 bit from st), the",
 			"ciphertext zero-padded and the lengths' block.")
 		vec.PCAlign(64)
-	default:
+	} else {
 		TEXT(name, NOSPLIT, fmt.Sprintf("func(st *[%d]byte)", size))
 		Pragma("noescape")
-	}
-	switch {
-	case direct:
-	case open:
 		Doc(name+fmt.Sprintf(" decrypts the first n bytes (513 to %d) of st's buffer with the", batches*batchBytes),
 			fmt.Sprintf("blocks (up to %d word-sliced batches) from st.x[12] on, writes the", batches),
 			"tag of MAC block 32 (2^128 bit from hi[32]), the ciphertext zero-padded",
 			"and block 33, and leaves the plaintext's first 512 bytes in MAC blocks",
 			"0 to 31, the rest at the buffer's start.")
-	default:
-		Doc(name+fmt.Sprintf(" encrypts the first n bytes (513 to %d) of st's buffer in place", batches*batchBytes),
-			fmt.Sprintf("with the blocks (up to %d word-sliced batches) from st.x[12] on and", batches),
-			"absorbs: MAC block 32 (2^128 bit from hi[32]), the ciphertext",
-			"zero-padded, block 33, and writes the tag.")
 	}
 	k := &sk{}
 	k.st = Load(Param("st"), GP64()).(GPVirtual)
@@ -916,7 +907,7 @@ func (k *sk) queueBlockZero(comment string) [16]Op {
 	return x
 }
 
-// stitchedSealOne emits a sealOne kernel (sealOneY4, sealOneZ4, sealOneZ8):
+// stitchedSealOne emits a sealOne kernel (sealOneZ4, sealOneZ8):
 // Seal of a message of up to b's blocks in one call, through st's buffer.
 // Block 0, the MAC key, the additional data's step and the powers
 // r^1..r^maxJ of the MAC key run in general registers beside the batch; the ciphertext's steps and the lengths' follow the batch's output
