@@ -224,7 +224,8 @@ func (g *aead) seal(out, nonce, plaintext, ad []byte) {
 		g.fast.seal(out, nonce, plaintext, ad, g.tagSize)
 		return
 	}
-	c, tagMask, y := g.begin(nonce, ad)
+	j0, c, y := g.begin(nonce, ad)
+	tagMask := g.k.encrypt(j0)
 	n := len(plaintext) &^ (blockSize - 1)
 	if n > 0 {
 		c, y = g.k.seal(out[:n], plaintext[:n], c, y)
@@ -249,7 +250,8 @@ func (g *aead) seal(out, nonce, plaintext, ad []byte) {
 func (g *aead) open(out, nonce, ciphertext, ad []byte) bool {
 	tag := ciphertext[len(ciphertext)-g.tagSize:]
 	ciphertext = ciphertext[:len(ciphertext)-g.tagSize]
-	c, tagMask, y := g.begin(nonce, ad)
+	j0, c, y := g.begin(nonce, ad)
+	tagMask := g.k.encrypt(j0)
 	n := len(ciphertext) &^ (blockSize - 1)
 	if n > 0 {
 		c, y = g.k.open(out[:n], ciphertext[:n], c, y)
@@ -269,24 +271,27 @@ func (g *aead) open(out, nonce, ciphertext, ad []byte) bool {
 	return subtle.ConstantTimeCompare(want[:g.tagSize], tag) == 1
 }
 
-// begin starts a message of the portable path: the first counter block
-// after J0, the tag mask E_K(J0) and the GHASH state over ad.
-func (g *aead) begin(nonce, ad []byte) (c, tagMask, y [16]byte) {
-	c = g.counter0(nonce)
-	tagMask = g.k.encrypt(c)
-	return inc32(c), tagMask, g.hash([16]byte{}, ad)
-}
-
-// counter0 derives the first counter block J0 from the nonce.
-func (g *aead) counter0(nonce []byte) (j0 [16]byte) {
+// begin starts a message of the portable path: J0 (whose encryption
+// masks the tag), the first counter block after it and the GHASH state
+// over ad.
+func (g *aead) begin(nonce, ad []byte) (j0, c, y [16]byte) {
 	if len(nonce) == standardNonceSize {
-		copy(j0[:], nonce)
-		j0[15] = 1
-		return j0
+		// Each block written whole from the nonce in two 8-byte stores:
+		// narrower stores, or a copy of one block into the other, would
+		// make the kernels' 16-byte loads of them wait for the cache.
+		lo := binary.LittleEndian.Uint64(nonce)
+		hi := uint64(binary.LittleEndian.Uint32(nonce[8:]))
+		binary.LittleEndian.PutUint64(j0[:], lo)
+		binary.LittleEndian.PutUint64(j0[8:], hi|1<<56)
+		binary.LittleEndian.PutUint64(c[:], lo)
+		binary.LittleEndian.PutUint64(c[8:], hi|2<<56)
+	} else {
+		y = g.hash([16]byte{}, nonce)
+		y = g.k.ghashBlock(y, lengths(0, len(nonce)))
+		j0 = toGHASH(y)
+		c = inc32(j0)
 	}
-	y := g.hash([16]byte{}, nonce)
-	y = g.k.ghashBlock(y, lengths(0, len(nonce)))
-	return toGHASH(y)
+	return j0, c, g.hash([16]byte{}, ad)
 }
 
 // hash folds data, zero-padded to whole blocks, into y.
@@ -310,19 +315,18 @@ func lengths(ad, text int) (b [16]byte) {
 	return b
 }
 
-// toGHASH turns a POLYVAL-form state into GHASH's byte order.
+// toGHASH turns a POLYVAL-form state into GHASH's byte order: the block
+// reversed, in two 8-byte words (byte loops and their narrow stores would
+// stall the 16-byte loads of the result).
 func toGHASH(y [16]byte) (b [16]byte) {
-	for i := range b {
-		b[i] = y[15-i]
-	}
+	binary.BigEndian.PutUint64(b[:], binary.LittleEndian.Uint64(y[8:]))
+	binary.BigEndian.PutUint64(b[8:], binary.LittleEndian.Uint64(y[:]))
 	return b
 }
 
 func tagOf(y, mask [16]byte) (t [16]byte) {
-	g := toGHASH(y)
-	for i := range t {
-		t[i] = g[i] ^ mask[i]
-	}
+	binary.BigEndian.PutUint64(t[:], binary.LittleEndian.Uint64(y[8:])^binary.BigEndian.Uint64(mask[:]))
+	binary.BigEndian.PutUint64(t[8:], binary.LittleEndian.Uint64(y[:])^binary.BigEndian.Uint64(mask[8:]))
 	return t
 }
 
