@@ -127,6 +127,11 @@ type backend interface {
 	ghash(y [16]byte, blocks []byte) [16]byte
 	// ghashBlock folds one block into y.
 	ghashBlock(y, x [16]byte) [16]byte
+	// ghashWords folds into y the block whose big-endian words are hi
+	// and lo, passed in registers: a block built of narrower stores (the
+	// lengths block) and then copied 16 bytes at a time would wait for
+	// them to reach the cache.
+	ghashWords(y [16]byte, hi, lo uint64) [16]byte
 	// seal encrypts whole blocks from counter block c (the low 32 bits
 	// counting modulo 2^32) and hashes the ciphertext; open hashes then
 	// decrypts. Both return the next counter block and the new state.
@@ -239,9 +244,8 @@ func (g *aead) seal(out, nonce, plaintext, ad []byte) {
 		copy(out[n:], x[:r])
 		y = g.k.ghashBlock(y, x)
 	}
-	y = g.k.ghashBlock(y, lengths(len(ad), len(plaintext)))
-	tag := tagOf(y, tagMask)
-	copy(out[len(plaintext):], tag[:g.tagSize])
+	y = g.k.ghashWords(y, uint64(len(ad))*8, uint64(len(plaintext))*8)
+	putTag(out[len(plaintext):], y, tagMask)
 }
 
 // open decrypts into out with the generic kernels (Open, its one caller,
@@ -266,8 +270,9 @@ func (g *aead) open(out, nonce, ciphertext, ad []byte) bool {
 		}
 		copy(out[n:], x[:r])
 	}
-	y = g.k.ghashBlock(y, lengths(len(ad), len(ciphertext)))
-	want := tagOf(y, tagMask)
+	y = g.k.ghashWords(y, uint64(len(ad))*8, uint64(len(ciphertext))*8)
+	var want [16]byte
+	putTag(want[:], y, tagMask)
 	return subtle.ConstantTimeCompare(want[:g.tagSize], tag) == 1
 }
 
@@ -287,7 +292,7 @@ func (g *aead) begin(nonce, ad []byte) (j0, c, y [16]byte) {
 		binary.LittleEndian.PutUint64(c[8:], hi|2<<56)
 	} else {
 		y = g.hash([16]byte{}, nonce)
-		y = g.k.ghashBlock(y, lengths(0, len(nonce)))
+		y = g.k.ghashWords(y, 0, uint64(len(nonce))*8)
 		j0 = toGHASH(y)
 		c = inc32(j0)
 	}
@@ -308,11 +313,13 @@ func (g *aead) hash(y [16]byte, data []byte) [16]byte {
 	return y
 }
 
-// lengths is GHASH's final block: the bit lengths of AD and text.
-func lengths(ad, text int) (b [16]byte) {
-	binary.BigEndian.PutUint64(b[0:8], uint64(ad)*8)
-	binary.BigEndian.PutUint64(b[8:16], uint64(text)*8)
-	return b
+// foldWords folds into *y, by the portable GHASH, the block whose
+// big-endian words are hi and lo.
+func foldWords(hk *hashKey, y *[16]byte, hi, lo uint64) {
+	var x [16]byte
+	binary.BigEndian.PutUint64(x[:], hi)
+	binary.BigEndian.PutUint64(x[8:], lo)
+	ghashGeneric(hk.h, y, x[:])
 }
 
 // toGHASH turns a POLYVAL-form state into GHASH's byte order: the block
@@ -324,10 +331,19 @@ func toGHASH(y [16]byte) (b [16]byte) {
 	return b
 }
 
-func tagOf(y, mask [16]byte) (t [16]byte) {
-	binary.BigEndian.PutUint64(t[:], binary.LittleEndian.Uint64(y[8:])^binary.BigEndian.Uint64(mask[:]))
-	binary.BigEndian.PutUint64(t[8:], binary.LittleEndian.Uint64(y[:])^binary.BigEndian.Uint64(mask[8:]))
-	return t
+// putTag writes the first len(dst) (12 to 16) bytes of the tag, state y
+// in GHASH's byte order XOR mask, in 8-byte words where dst has room.
+func putTag(dst []byte, y, mask [16]byte) {
+	hi := binary.LittleEndian.Uint64(y[8:]) ^ binary.BigEndian.Uint64(mask[:])
+	lo := binary.LittleEndian.Uint64(y[:]) ^ binary.BigEndian.Uint64(mask[8:])
+	binary.BigEndian.PutUint64(dst, hi)
+	if len(dst) == blockSize {
+		binary.BigEndian.PutUint64(dst[8:], lo)
+		return
+	}
+	for i := 8; i < len(dst); i++ {
+		dst[i] = byte(lo >> (64 - 8*(i-7)))
+	}
 }
 
 // inc32 adds one to the counter block's low 32 bits, modulo 2^32.

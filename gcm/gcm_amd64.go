@@ -39,6 +39,17 @@ func ghashWith(kind ghashKind, hk *hashKey, y *[16]byte, blocks []byte) {
 	}
 }
 
+// ghashWordsWith folds the block of big-endian words hi and lo into *y:
+// through the one-block kernel, which takes them in registers, on every
+// assembly path.
+func ghashWordsWith(kind ghashKind, hk *hashKey, y *[16]byte, hi, lo uint64) {
+	if kind == ghashPortable {
+		foldWords(hk, y, hi, lo)
+		return
+	}
+	ghashWordsAESNI(&hk.pow[0][0], y, hi, lo)
+}
+
 // aesBackend runs the stitched AES-GCM kernels of one width over the
 // expanded key of a simdcrypt AES block.
 type aesBackend struct {

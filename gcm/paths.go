@@ -136,6 +136,11 @@ func (k *blockBackend) ghashBlock(y, x [16]byte) [16]byte {
 	return y
 }
 
+func (k *blockBackend) ghashWords(y [16]byte, hi, lo uint64) [16]byte {
+	foldWords(k.hk, &y, hi, lo)
+	return y
+}
+
 func (k *blockBackend) xor(dst, src []byte, c [16]byte) [16]byte {
 	var ks [16]byte
 	for len(src) >= blockSize {
@@ -213,6 +218,11 @@ func (k *kernelsBackend) ghash(y [16]byte, blocks []byte) [16]byte {
 
 func (k *kernelsBackend) ghashBlock(y, x [16]byte) [16]byte {
 	ghashWith(oneBlockKind(k.gh), k.hk, &y, x[:])
+	return y
+}
+
+func (k *kernelsBackend) ghashWords(y [16]byte, hi, lo uint64) [16]byte {
+	ghashWordsWith(k.gh, k.hk, &y, hi, lo)
 	return y
 }
 
