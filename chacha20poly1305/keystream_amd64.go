@@ -67,15 +67,17 @@ func openOneCall(l oneLayout, steps int, st *[1496]byte) {
 }
 
 // sealDirectCall runs the direct Seal kernel for src: sealFourDirectAVX2
-// past twoMax bytes, sealTwoDirectAVX2 past oneMax, else layout l's,
-// sealDirectY4 or (oneSliced) sealDirectAVX2.
+// past twoMax bytes, sealTwoDirectAVX2 past tenMax, sealTenDirectAVX2 past
+// oneMax, else layout l's, sealDirectY4 or (oneSliced) sealDirectAVX2.
 func sealDirectCall(l oneLayout, st *directState, dst, src []byte) {
 	p := (*[216]byte)(unsafe.Pointer(st))
 	switch {
 	case len(src) > twoMax:
 		sealFourDirectAVX2(p, dst, src)
-	case len(src) > oneMax:
+	case len(src) > tenMax:
 		sealTwoDirectAVX2(p, dst, src)
+	case len(src) > oneMax:
+		sealTenDirectAVX2(p, dst, src)
 	case l == oneY4:
 		sealDirectY4(p, dst, src)
 	default:

@@ -189,6 +189,24 @@ func openOne18AVX2(st *[1496]byte)
 //go:noescape
 func openOne10AVX2(st *[1496]byte)
 
+// sealDirectY4 encrypts src (up to 256 bytes) into dst with the 4 blocks (row layout in 256-bit registers)
+// from st.x[12] on, all but its last n mod 32 bytes, whose ciphertext
+// replaces them in st's tail (zero-padded), and writes the tag of the
+// additional data's block (2^128 bit from st), the ciphertext zero-padded
+// and the lengths' block.
+//
+//go:noescape
+func sealDirectY4(st *[216]byte, dst []byte, src []byte)
+
+// sealTenDirectAVX2 encrypts src (up to 640 bytes) into dst with the eight blocks word-sliced in YMM and two in YMM rows
+// from st.x[12] on, all but its last n mod 32 bytes, whose ciphertext
+// replaces them in st's tail (zero-padded), and writes the tag of the
+// additional data's block (2^128 bit from st), the ciphertext zero-padded
+// and the lengths' block.
+//
+//go:noescape
+func sealTenDirectAVX2(st *[216]byte, dst []byte, src []byte)
+
 // sealDirectAVX2 encrypts src (up to 512 bytes) into dst with the eight blocks (word-sliced in YMM)
 // from st.x[12] on, all but its last n mod 32 bytes, whose ciphertext
 // replaces them in st's tail (zero-padded), and writes the tag of the
@@ -198,14 +216,13 @@ func openOne10AVX2(st *[1496]byte)
 //go:noescape
 func sealDirectAVX2(st *[216]byte, dst []byte, src []byte)
 
-// sealDirectY4 encrypts src (up to 256 bytes) into dst with the 4 blocks (row layout in 256-bit registers)
-// from st.x[12] on, all but its last n mod 32 bytes, whose ciphertext
-// replaces them in st's tail (zero-padded), and writes the tag of the
-// additional data's block (2^128 bit from st), the ciphertext zero-padded
-// and the lengths' block.
+// openTenAVX2 writes the tag of MAC block 32 (2^128 bit from hi[32]), the first n
+// bytes (at most 640) of st's buffer zero-padded and block 33, and decrypts
+// the buffer's first 640 bytes in place with the eight blocks word-sliced in YMM and two in YMM rows from
+// st.x[12] on.
 //
 //go:noescape
-func sealDirectY4(st *[216]byte, dst []byte, src []byte)
+func openTenAVX2(st *[2008]byte)
 
 // sealTwoDirectAVX2 encrypts src (513 to 1024 bytes) into dst with the blocks (up
 // to 2 word-sliced batches) from st.x[12] on, all but its last n mod 32

@@ -64,6 +64,8 @@ func oneLayouts(zmm bool) []oneLayout { return nil }
 
 func openTwoAVX2(st *[2008]byte) { panic("chacha20poly1305: openTwoAVX2 without assembly") }
 
+func openTenAVX2(st *[2008]byte) { panic("chacha20poly1305: openTenAVX2 without assembly") }
+
 func openFourAVX2(st *[3032]byte) { panic("chacha20poly1305: openFourAVX2 without assembly") }
 
 func openOneCall(l oneLayout, steps int, st *[1496]byte) {

@@ -84,8 +84,10 @@ func main() {
 	stitchedOpenOne("openOne22AVX2", 22, sliced)
 	stitchedOpenOne("openOne18AVX2", 18, sliced)
 	stitchedOpenOne("openOne10AVX2", 10, sliced)
-	stitchedSealDirect("sealDirectAVX2", sliced)
-	stitchedSealDirect("sealDirectY4", oneBatch{ymm, 4})
+	stitchedSealDirect("sealDirectY4", oneBatch{isa: ymm, blocks: 4})
+	stitchedRolled("sealTenDirectAVX2", oneBatch{extra: 2}, false)
+	stitchedRolled("sealDirectAVX2", sliced, false)
+	stitchedRolled("openTenAVX2", oneBatch{extra: 2}, true)
 	stitchedSealTwoDirect("sealTwoDirectAVX2", 2)
 	stitchedSealTwoDirect("sealFourDirectAVX2", 4)
 	stitchedOpenTwo("openTwoAVX2", 2)
@@ -105,6 +107,7 @@ type rows struct {
 	isa                 vec.ISA
 	a0, b0, c0          VecVirtual
 	d0, a, b, c, d, tmp []VecVirtual
+	rot                 vec.RotateMasks // YMM: the rotation masks (stRot unless a kernel copies them)
 }
 
 // newRows loads the input rows for key and nonce (block counter 0, plus
@@ -142,7 +145,7 @@ func loadRows(isa vec.ISA, blocks int, a, b, c, lanes Mem, dRow func(newReg func
 		}
 		return YMM()
 	}
-	r := &rows{isa: isa, a0: newReg(), b0: newReg(), c0: newReg()}
+	r := &rows{isa: isa, a0: newReg(), b0: newReg(), c0: newReg(), rot: stRot}
 	isa.BroadcastLane(a, r.a0)
 	isa.BroadcastLane(b, r.b0)
 	isa.BroadcastLane(c, r.c0)
@@ -173,10 +176,10 @@ func (r *rows) doubleRound(vop func(func())) {
 	half := func(rd, rb int) {
 		each(func(s int) { isa.Add32(r.b[s], r.a[s], r.a[s]) })
 		each(func(s int) { isa.Xor(r.a[s], r.d[s], r.d[s]) })
-		each(func(s int) { isa.Rol32(rd, stRot, r.tmp[s], r.d[s]) })
+		each(func(s int) { isa.Rol32(rd, r.rot, r.tmp[s], r.d[s]) })
 		each(func(s int) { isa.Add32(r.d[s], r.c[s], r.c[s]) })
 		each(func(s int) { isa.Xor(r.c[s], r.b[s], r.b[s]) })
-		each(func(s int) { isa.Rol32(rb, stRot, r.tmp[s], r.b[s]) })
+		each(func(s int) { isa.Rol32(rb, r.rot, r.tmp[s], r.b[s]) })
 	}
 	quarter := func() {
 		half(16, 12)

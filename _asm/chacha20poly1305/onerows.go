@@ -28,6 +28,7 @@ var cpLanes Mem
 type oneBatch struct {
 	isa    vec.ISA
 	blocks int
+	extra  int // word-sliced: two more blocks in YMM rows beside (ten.go)
 }
 
 var sliced = oneBatch{}
@@ -35,13 +36,16 @@ var sliced = oneBatch{}
 // n is the number of blocks the batch computes.
 func (b oneBatch) n() int {
 	if b.blocks == 0 {
-		return 8
+		return 8 + b.extra
 	}
 	return b.blocks
 }
 
 func (b oneBatch) String() string {
-	if b.blocks == 0 {
+	switch {
+	case b.blocks == 0 && b.extra > 0:
+		return "eight blocks word-sliced in YMM and two in YMM rows"
+	case b.blocks == 0:
 		return "eight blocks (word-sliced in YMM)"
 	}
 	return fmt.Sprintf("%d blocks (row layout in %d-bit registers)", b.blocks, b.isa.W.Bits())
@@ -64,6 +68,9 @@ func (k *sk) rowsInPlace() GPVirtual {
 			b.isa.BroadcastLane(Mem{Base: k.st, Disp: 48}, d)
 			return d
 		})
+	if b.isa.W == vec.W256 {
+		r.rot = k.rot
+	}
 	for range 10 {
 		r.doubleRound(k.vop)
 	}
@@ -96,9 +103,9 @@ func oneRowsKernels(zmm, ymm vec.ISA) {
 		b      oneBatch
 		opens  []int // the openOne variants' step counts
 	}{
-		{"Z4", oneBatch{zmm, 4}, []int{10, 18}},
-		{"Z8", oneBatch{zmm, 8}, []int{openSteps}},
-		{"Y4", oneBatch{ymm, 4}, []int{10, 18}},
+		{"Z4", oneBatch{isa: zmm, blocks: 4}, []int{10, 18}},
+		{"Z8", oneBatch{isa: zmm, blocks: 8}, []int{openSteps}},
+		{"Y4", oneBatch{isa: ymm, blocks: 4}, []int{10, 18}},
 	} {
 		for _, steps := range k.opens {
 			stitchedOpenOne(fmt.Sprintf("openOne%d%s", steps, k.suffix), steps, k.b)

@@ -41,6 +41,7 @@ package main
 import (
 	"fmt"
 
+	"github.com/mmcloughlin/avo/attr"
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
@@ -102,6 +103,30 @@ type sk struct {
 	put func(r Op, off int)
 	// putStart, with put, runs after the batch's rounds, before its pieces.
 	putStart func()
+	// extra: two more blocks in YMM rows beside the word-sliced batch,
+	// whose d words then live in the frame (ten.go).
+	extra *rowPair
+	// rot: the rotation masks the rounds read, copied to the frame (see
+	// frameMasks).
+	rot vec.RotateMasks
+}
+
+// frameMasks copies the rotation masks to the frame, where the rounds
+// read them (k.rot). Read from the read-only data instead, every one of
+// those loads waits behind any store still in flight whose address
+// matches the mask's in its low 12 bits (a 4 KiB alias): the kernels
+// store to the frame, st and dst throughout, so whether they alias
+// depended on where the linker put the masks (measured on Zen 5 under
+// avx512=off, the same kernels in two builds: Open of 544 bytes 0.94x
+// and 0.77x x/crypto). A copy in the frame lies within 4 KiB of the
+// frame's and st's stores, so it never aliases with them.
+func (k *sk) frameMasks() {
+	m := AllocLocal(64)
+	VMOVDQU(stRot.By16, y(regT))
+	VMOVDQU(y(regT), m)
+	VMOVDQU(stRot.By8, y(regT))
+	VMOVDQU(y(regT), m.Offset(32))
+	k.rot = vec.RotateMasks{By16: m, By8: m.Offset(32)}
 }
 
 // rWord is word i of r0, r1, s1 in st.
@@ -212,6 +237,7 @@ func newSK(seal bool) *sk {
 	k.src = Load(Param("src").Base(), GP64()).(GPVirtual)
 	k.n = Load(Param("src").Len(), GP64()).(GPVirtual)
 	k.spill = AllocLocal(4 * 32)
+	k.frameMasks()
 	for i := range k.h {
 		k.h[i] = GP64()
 		MOVQ(Mem{Base: k.st, Disp: offH + 8*i}, k.h[i])
@@ -352,9 +378,9 @@ func (k *sk) rotate(bits int, regs ...VecPhysical) {
 		r := r
 		switch bits {
 		case 16:
-			k.vop(func() { VPSHUFB(stRot.By16, r, r) })
+			k.vop(func() { VPSHUFB(k.rot.By16, r, r) })
 		case 8:
-			k.vop(func() { VPSHUFB(stRot.By8, r, r) })
+			k.vop(func() { VPSHUFB(k.rot.By8, r, r) })
 		default:
 			k.vop(func() { VPSLLD(U8(bits), r, y(regT)) })
 			k.vop(func() { VPSRLD(U8(32-bits), r, r) })
@@ -375,6 +401,13 @@ func (k *sk) quarterRounds(groups ...[4]int) {
 // addXorRotate is one of the quarter round's four steps on every group q:
 // q[x] += q[y]; q[z] ^= q[x]; then q[z] <<<= bits, group after group.
 func (k *sk) addXorRotate(groups [][4]int, x, y, z, bits int) {
+	if k.extra != nil {
+		k.addXorRotateMem(groups, y, z, bits)
+		if !k.counting {
+			k.extra.step(z == 1)
+		}
+		return
+	}
 	var rot []VecPhysical
 	for _, q := range groups {
 		k.add(k.word(q[y]), k.word(q[x]))
@@ -399,6 +432,10 @@ func (k *sk) swapC(out, in [2]int) {
 // doubleRound: the column round's second pair and the diagonal round's
 // first pair both use c words 10 and 11, so two swaps suffice.
 func (k *sk) doubleRound() {
+	if k.extra != nil && !k.counting {
+		k.extra.start(k.rot)
+		defer k.extra.finish()
+	}
 	k.quarterRounds(columns[0], columns[1])
 	k.swapC([2]int{8, 9}, [2]int{10, 11})
 	k.quarterRounds(columns[2], columns[3])
@@ -520,9 +557,12 @@ func scalarDoubleRound(x *[16]Op, emit func(func())) {
 // rolledRounds emits a batch's ten double rounds as a loop (a tenth of the
 // code: the unrolled kernels' code outgrows the op cache), iter queuing
 // the scalar instructions of one iteration, spread through its rounds.
-func (k *sk) rolledRounds(label string, iter func()) {
+func (k *sk) rolledRounds(label string, iter func()) { k.rolledRoundsN(label, 10, iter) }
+
+// rolledRoundsN is rolledRounds for n of the batch's double rounds.
+func (k *sk) rolledRoundsN(label string, n int, iter func()) {
 	cnt := AllocLocal(8)
-	MOVQ(U32(10), cnt)
+	MOVQ(U32(n), cnt)
 	all := k.ticks
 	k.ticks /= 10
 	Label(label)
@@ -547,7 +587,7 @@ func stitchedSealTwoDirect(name string, batches int) { sealTwoKernel(name, batch
 // sealTwoKernel emits a kernel of 513 to 1024 bytes in one call (batches
 // 2), two word-sliced batches, with no Go code between the parts and the
 // MAC in general registers throughout. Each batch's rounds run as a loop
-// of double rounds: unrolled (as in sealDirectAVX2), the kernel was 28 KB
+// of double rounds: unrolled (as the one-batch kernels then were), the kernel was 28 KB
 // of code and ran from the decoders, not the op cache (measured on Zen 5
 // under avx512=off, kernel alone at 1 KiB: about 590 ns unrolled, 465
 // rolled). The first batch's iterations each run a double round of block 0
@@ -574,16 +614,19 @@ func sealTwoKernel(name string, batches int, direct bool) {
 	if batches > 2 {
 		size, nOff = ofEnd, ofN
 	}
+	// Not NOSPLIT: the frame (powers, spill area, masks) outgrows what a
+	// function may take without a stack check.
 	if direct {
-		vec.Leaf(name, fmt.Sprintf("func(st *[%d]byte, dst, src []byte)", sdEnd),
-			name+fmt.Sprintf(" encrypts src (513 to %d bytes) into dst with the blocks (up", batches*batchBytes),
+		TEXT(name, 0, fmt.Sprintf("func(st *[%d]byte, dst, src []byte)", sdEnd))
+		Pragma("noescape")
+		Doc(name+fmt.Sprintf(" encrypts src (513 to %d bytes) into dst with the blocks (up", batches*batchBytes),
 			fmt.Sprintf("to %d word-sliced batches) from st.x[12] on, all but its last n mod 32", batches),
 			"bytes, whose ciphertext replaces them in st's tail (zero-padded), and",
 			"writes the tag of the additional data's block (2^128 bit from st), the",
 			"ciphertext zero-padded and the lengths' block.")
 		vec.PCAlign(64)
 	} else {
-		TEXT(name, NOSPLIT, fmt.Sprintf("func(st *[%d]byte)", size))
+		TEXT(name, 0, fmt.Sprintf("func(st *[%d]byte)", size))
 		Pragma("noescape")
 		Doc(name+fmt.Sprintf(" decrypts the first n bytes (513 to %d) of st's buffer with the", batches*batchBytes),
 			fmt.Sprintf("blocks (up to %d word-sliced batches) from st.x[12] on, writes the", batches),
@@ -594,6 +637,7 @@ func sealTwoKernel(name string, batches int, direct bool) {
 	k := &sk{}
 	k.st = Load(Param("st"), GP64()).(GPVirtual)
 	k.spill = AllocLocal(4 * 32)
+	k.frameMasks()
 	words := AllocLocal(16)
 	k.countRounds()
 	in := func(i int) Op { return k.stateWord(i) }
@@ -605,32 +649,8 @@ func sealTwoKernel(name string, batches int, direct bool) {
 	const maxJ = 21 // r^2..r^21 from ten iterations of two steps
 	rf := AllocLocal(24)
 	pw := AllocLocal(24 * (maxJ + 1))
+	a, p := k.macStart(rf, pw)
 	r := words3(rf)
-	a := chain{h: k.h, t: k.t}
-	for i := range 3 {
-		a.h[i], a.t[i] = GP64().(GPVirtual), GP64().(GPVirtual)
-		MOVQ(k.rWord(i), a.t[i])
-		MOVQ(a.t[i], r[i])
-		XORQ(a.h[i], a.h[i])
-	}
-	k.h, k.t = a.h, a.t
-	var p [3]GPVirtual
-	for i := range p {
-		p[i] = GP64().(GPVirtual)
-	}
-	MOVQ(U32(1), p[0])
-	MOVQ(p[0], pw)
-	XORL(p[2].As32(), p[2].As32())
-	MOVQ(p[2], pw.Offset(8))
-	MOVQ(p[2], pw.Offset(16))
-	for i := range 3 {
-		MOVQ(r[i], p[i])
-		if i < 2 {
-			MOVQ(p[i], pw.Offset(24+8*i))
-		}
-	}
-	XORL(p[2].As32(), p[2].As32())
-	MOVQ(p[2], pw.Offset(40))
 	adBlock, adHi := Mem{Base: k.st, Disp: ooMAC + 16*(openSteps-2)}, Mem{Base: k.st, Disp: ooHi + 8*(openSteps-2)}
 	if direct {
 		adBlock, adHi = Mem{Base: k.st, Disp: sdAD}, Mem{Base: k.st, Disp: sdHi}
@@ -689,6 +709,40 @@ func sealTwoKernel(name string, batches int, direct bool) {
 		k.twoChains(name, buf, rf, pw, nOff, batchBytes)
 	}
 	stAVX2.Return()
+}
+
+// macStart, after the MAC key, copies r0, r1, s1 to rf, starts the chain
+// (k.h, k.t: a zero accumulator and its temporaries) and the powers of r:
+// pw's first two entries r^0 = 1 and r^1, and p holding r^1 for the steps
+// that continue the table.
+func (k *sk) macStart(rf, pw Mem) (chain, [3]GPVirtual) {
+	r := words3(rf)
+	a := chain{h: k.h, t: k.t}
+	for i := range 3 {
+		a.h[i], a.t[i] = GP64().(GPVirtual), GP64().(GPVirtual)
+		MOVQ(k.rWord(i), a.t[i])
+		MOVQ(a.t[i], r[i])
+		XORQ(a.h[i], a.h[i])
+	}
+	k.h, k.t = a.h, a.t
+	var p [3]GPVirtual
+	for i := range p {
+		p[i] = GP64().(GPVirtual)
+	}
+	MOVQ(U32(1), p[0])
+	MOVQ(p[0], pw)
+	XORL(p[2].As32(), p[2].As32())
+	MOVQ(p[2], pw.Offset(8))
+	MOVQ(p[2], pw.Offset(16))
+	for i := range 3 {
+		MOVQ(r[i], p[i])
+		if i < 2 {
+			MOVQ(p[i], pw.Offset(24+8*i))
+		}
+	}
+	XORL(p[2].As32(), p[2].As32())
+	MOVQ(p[2], pw.Offset(40))
+	return a, p
 }
 
 // queueSteps queues, for one double round of a batch after the first,
@@ -883,6 +937,9 @@ func stitchedOpenOne(name string, steps int, b oneBatch) {
 // key from it and a zero accumulator.
 func newOneSK(b oneBatch) *sk {
 	k := &sk{rows: b}
+	if b.extra > 0 {
+		k.extra = &rowPair{}
+	}
 	x := k.queueBlockZero("Block 0 in general registers: the state with the counter one less.")
 	k.queueMACKey(&x, func(i int) Op { return k.stateWord(i) }, ooS)
 	return k
@@ -896,6 +953,10 @@ func newOneSK(b oneBatch) *sk {
 func (k *sk) queueBlockZero(comment string) [16]Op {
 	k.st = Load(Param("st"), GP64()).(GPVirtual)
 	k.spill = AllocLocal(4 * 32)
+	if k.extra != nil {
+		k.spill = AllocLocal(8 * 32) // the d words too
+	}
+	k.frameMasks()
 	words := AllocLocal(16) // three words, the frame kept 8-byte aligned
 	k.countRounds()
 
@@ -1211,9 +1272,15 @@ func (k *sk) batchInPlace() GPVirtual {
 		return k.rowsInPlace()
 	}
 	k.loadState()
+	if k.extra != nil {
+		k.storeDWords()
+	}
 	k.rounds()
 	if k.put != nil {
 		k.putStart()
+		if k.extra != nil {
+			k.rowsOutput()
+		}
 		k.output()
 		return nil
 	}
@@ -1320,9 +1387,10 @@ const (
 // cpMask is cp_mask: 64 bytes of ones, then 64 of zeros.
 var cpMask Mem
 
-// stitchedSealDirect emits sealDirectAVX2 (lay: the word-sliced batch; and
-// sealDirectY4, four blocks in YMM rows, up to 256 bytes): Seal of 257 to 512 bytes in one
-// call with the word-sliced batch, as stitchedSealOne's kernels, but reading the message from src and writing the
+// stitchedSealDirect emits sealDirectY4 (lay: four blocks in YMM rows, up
+// to 256 bytes; it emitted sealDirectAVX2, Seal of 257 to 512 bytes with
+// the word-sliced batch, before stitchedRolled rolled that one's rounds):
+// Seal in one call as stitchedSealOne's kernels, but reading the message from src and writing the
 // ciphertext to dst itself, so that the Go side neither copies the message
 // through a buffer nor zeroes one (measured on Zen 5 under avx512=off: that
 // Go code around the kernel (then sealOneAVX2) took about a fifth of a 448-byte Seal; x/crypto
@@ -1335,11 +1403,7 @@ var cpMask Mem
 // second half, the tail's blocks and the lengths, h = A·r^J + B with J B's
 // step count.
 func stitchedSealDirect(name string, lay oneBatch) {
-	vec.Leaf(name, fmt.Sprintf("func(st *[%d]byte, dst, src []byte)", sdEnd), name+fmt.Sprintf(" encrypts src (up to %d bytes) into dst with the %s", 64*lay.n(), lay),
-		"from st.x[12] on, all but its last n mod 32 bytes, whose ciphertext",
-		"replaces them in st's tail (zero-padded), and writes the tag of the",
-		"additional data's block (2^128 bit from st), the ciphertext zero-padded",
-		"and the lengths' block.")
+	directText(name, lay, NOSPLIT)
 	// The kernel on a 64-byte boundary, which fixes where its code falls
 	// in the core's 64-byte fetch blocks: measured on Zen 5 under
 	// avx512=off, sealDirectAVX2 ran Seal of 320 to 512 bytes about 20%
@@ -1365,6 +1429,18 @@ func stitchedSealDirect(name string, lay oneBatch) {
 
 	k.directChains(name, k.dst, n, rf, pw, false)
 	stAVX2.Return()
+}
+
+// directText starts a direct Seal kernel (on a directState) of layout lay
+// with its header and doc.
+func directText(name string, lay oneBatch, flags attr.Attribute) {
+	TEXT(name, flags, fmt.Sprintf("func(st *[%d]byte, dst, src []byte)", sdEnd))
+	Pragma("noescape")
+	Doc(name+fmt.Sprintf(" encrypts src (up to %d bytes) into dst with the %s", 64*lay.n(), lay),
+		"from st.x[12] on, all but its last n mod 32 bytes, whose ciphertext",
+		"replaces them in st's tail (zero-padded), and writes the tag of the",
+		"additional data's block (2^128 bit from st), the ciphertext zero-padded",
+		"and the lengths' block.")
 }
 
 // putPiece is the output hook of a direct kernel's batch (see
