@@ -47815,6 +47815,1776 @@ sealTwoDirectAVX2_lens:
 	VZEROUPPER
 	RET
 
+// func sealTwelveDirectAVX2(st *[216]byte, dst []byte, src []byte)
+// Requires: AVX, AVX2, BMI2, CMOV
+TEXT ·sealTwelveDirectAVX2(SB), $1128-56
+	PCALIGN      $0x40
+	MOVQ         st+0(FP), AX
+	VMOVDQU      cp_rot16<>+0(SB), Y14
+	VMOVDQU      Y14, 384(SP)
+	VMOVDQU      cp_rot8<>+0(SB), Y14
+	VMOVDQU      Y14, 416(SP)
+	MOVL         (AX), CX
+	MOVL         4(AX), DX
+	MOVL         8(AX), BX
+	MOVL         12(AX), SI
+	MOVL         16(AX), DI
+	MOVL         20(AX), R8
+	MOVL         24(AX), R9
+	MOVL         28(AX), R10
+	MOVL         32(AX), R11
+	MOVL         R11, 448(SP)
+	MOVL         36(AX), R11
+	MOVL         R11, 452(SP)
+	MOVL         40(AX), R11
+	MOVL         R11, 456(SP)
+	MOVL         44(AX), R11
+	MOVL         48(AX), R12
+	MOVL         52(AX), R13
+	MOVL         56(AX), R14
+	MOVL         60(AX), R15
+	DECL         R12
+	VPBROADCASTD (AX), Y0
+	VPBROADCASTD 4(AX), Y1
+	VPBROADCASTD 8(AX), Y2
+	VPBROADCASTD 12(AX), Y3
+	VPBROADCASTD 16(AX), Y4
+	VPBROADCASTD 20(AX), Y5
+	VPBROADCASTD 24(AX), Y6
+	VPBROADCASTD 28(AX), Y7
+	VPBROADCASTD 32(AX), Y12
+	VPBROADCASTD 36(AX), Y13
+	VPBROADCASTD 40(AX), Y14
+	VMOVDQU      Y14, 192(SP)
+	VPBROADCASTD 44(AX), Y14
+	VMOVDQU      Y14, 224(SP)
+	VPBROADCASTD 48(AX), Y8
+	VPADDD       cp_iota8<>+0(SB), Y8, Y8
+	VPBROADCASTD 52(AX), Y9
+	VPBROADCASTD 56(AX), Y10
+	VPBROADCASTD 60(AX), Y11
+	MOVQ         $0x0000000a, 464(SP)
+
+sealTwelveDirectAVX2_b1:
+	VPADDD       Y4, Y0, Y0
+	VPXOR        Y0, Y8, Y8
+	ADDL         DI, CX
+	VPADDD       Y5, Y1, Y1
+	ADDL         R8, DX
+	VPXOR        Y1, Y9, Y9
+	VPSHUFB      384(SP), Y8, Y8
+	ADDL         R9, BX
+	VPSHUFB      384(SP), Y9, Y9
+	ADDL         R10, SI
+	VPADDD       Y8, Y12, Y12
+	VPXOR        Y12, Y4, Y4
+	XORL         CX, R12
+	VPADDD       Y9, Y13, Y13
+	XORL         DX, R13
+	VPXOR        Y13, Y5, Y5
+	XORL         BX, R14
+	VPSLLD       $0x0c, Y4, Y14
+	VPSRLD       $0x14, Y4, Y4
+	XORL         SI, R15
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x10, R12
+	VPSLLD       $0x0c, Y5, Y14
+	VPSRLD       $0x14, Y5, Y5
+	ROLL         $0x10, R13
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x10, R14
+	VPADDD       Y4, Y0, Y0
+	ROLL         $0x10, R15
+	VPXOR        Y0, Y8, Y8
+	VPADDD       Y5, Y1, Y1
+	ADDL         R12, 448(SP)
+	VPXOR        Y1, Y9, Y9
+	ADDL         R13, 452(SP)
+	VPSHUFB      416(SP), Y8, Y8
+	VPSHUFB      416(SP), Y9, Y9
+	ADDL         R14, 456(SP)
+	VPADDD       Y8, Y12, Y12
+	ADDL         R15, R11
+	VPXOR        Y12, Y4, Y4
+	VPADDD       Y9, Y13, Y13
+	XORL         448(SP), DI
+	VPXOR        Y13, Y5, Y5
+	XORL         452(SP), R8
+	VPSLLD       $0x07, Y4, Y14
+	XORL         456(SP), R9
+	VPSRLD       $0x19, Y4, Y4
+	VPOR         Y14, Y4, Y4
+	XORL         R11, R10
+	VPSLLD       $0x07, Y5, Y14
+	ROLL         $0x0c, DI
+	VPSRLD       $0x19, Y5, Y5
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x0c, R8
+	VMOVDQU      Y12, 128(SP)
+	ROLL         $0x0c, R9
+	VMOVDQU      192(SP), Y12
+	ROLL         $0x0c, R10
+	VMOVDQU      Y13, 160(SP)
+	VMOVDQU      224(SP), Y13
+	ADDL         DI, CX
+	VPADDD       Y6, Y2, Y2
+	ADDL         R8, DX
+	VPXOR        Y2, Y10, Y10
+	VPADDD       Y7, Y3, Y3
+	ADDL         R9, BX
+	VPXOR        Y3, Y11, Y11
+	ADDL         R10, SI
+	VPSHUFB      384(SP), Y10, Y10
+	VPSHUFB      384(SP), Y11, Y11
+	XORL         CX, R12
+	VPADDD       Y10, Y12, Y12
+	XORL         DX, R13
+	VPXOR        Y12, Y6, Y6
+	XORL         BX, R14
+	VPADDD       Y11, Y13, Y13
+	VPXOR        Y13, Y7, Y7
+	XORL         SI, R15
+	VPSLLD       $0x0c, Y6, Y14
+	ROLL         $0x08, R12
+	VPSRLD       $0x14, Y6, Y6
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x08, R13
+	VPSLLD       $0x0c, Y7, Y14
+	ROLL         $0x08, R14
+	VPSRLD       $0x14, Y7, Y7
+	ROLL         $0x08, R15
+	VPOR         Y14, Y7, Y7
+	VPADDD       Y6, Y2, Y2
+	ADDL         R12, 448(SP)
+	VPXOR        Y2, Y10, Y10
+	ADDL         R13, 452(SP)
+	VPADDD       Y7, Y3, Y3
+	VPXOR        Y3, Y11, Y11
+	ADDL         R14, 456(SP)
+	VPSHUFB      416(SP), Y10, Y10
+	ADDL         R15, R11
+	VPSHUFB      416(SP), Y11, Y11
+	VPADDD       Y10, Y12, Y12
+	XORL         448(SP), DI
+	VPXOR        Y12, Y6, Y6
+	XORL         452(SP), R8
+	VPADDD       Y11, Y13, Y13
+	XORL         456(SP), R9
+	VPXOR        Y13, Y7, Y7
+	VPSLLD       $0x07, Y6, Y14
+	XORL         R11, R10
+	VPSRLD       $0x19, Y6, Y6
+	ROLL         $0x07, DI
+	VPOR         Y14, Y6, Y6
+	VPSLLD       $0x07, Y7, Y14
+	ROLL         $0x07, R8
+	VPSRLD       $0x19, Y7, Y7
+	ROLL         $0x07, R9
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x07, R10
+	VPADDD       Y5, Y0, Y0
+	VPXOR        Y0, Y11, Y11
+	ADDL         R8, CX
+	VPADDD       Y6, Y1, Y1
+	ADDL         R9, DX
+	VPXOR        Y1, Y8, Y8
+	VPSHUFB      384(SP), Y11, Y11
+	ADDL         R10, BX
+	VPSHUFB      384(SP), Y8, Y8
+	ADDL         DI, SI
+	VPADDD       Y11, Y12, Y12
+	VPXOR        Y12, Y5, Y5
+	XORL         CX, R15
+	VPADDD       Y8, Y13, Y13
+	XORL         DX, R12
+	VPXOR        Y13, Y6, Y6
+	XORL         BX, R13
+	VPSLLD       $0x0c, Y5, Y14
+	VPSRLD       $0x14, Y5, Y5
+	XORL         SI, R14
+	VPOR         Y14, Y5, Y5
+	ROLL         $0x10, R15
+	VPSLLD       $0x0c, Y6, Y14
+	VPSRLD       $0x14, Y6, Y6
+	ROLL         $0x10, R12
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x10, R13
+	VPADDD       Y5, Y0, Y0
+	ROLL         $0x10, R14
+	VPXOR        Y0, Y11, Y11
+	VPADDD       Y6, Y1, Y1
+	ADDL         R15, 456(SP)
+	VPXOR        Y1, Y8, Y8
+	ADDL         R12, R11
+	VPSHUFB      416(SP), Y11, Y11
+	VPSHUFB      416(SP), Y8, Y8
+	ADDL         R13, 448(SP)
+	VPADDD       Y11, Y12, Y12
+	ADDL         R14, 452(SP)
+	VPXOR        Y12, Y5, Y5
+	VPADDD       Y8, Y13, Y13
+	XORL         456(SP), R8
+	VPXOR        Y13, Y6, Y6
+	XORL         R11, R9
+	VPSLLD       $0x07, Y5, Y14
+	XORL         448(SP), R10
+	VPSRLD       $0x19, Y5, Y5
+	VPOR         Y14, Y5, Y5
+	XORL         452(SP), DI
+	VPSLLD       $0x07, Y6, Y14
+	ROLL         $0x0c, R8
+	VPSRLD       $0x19, Y6, Y6
+	VPOR         Y14, Y6, Y6
+	ROLL         $0x0c, R9
+	VMOVDQU      Y12, 192(SP)
+	ROLL         $0x0c, R10
+	VMOVDQU      128(SP), Y12
+	ROLL         $0x0c, DI
+	VMOVDQU      Y13, 224(SP)
+	VMOVDQU      160(SP), Y13
+	ADDL         R8, CX
+	VPADDD       Y7, Y2, Y2
+	ADDL         R9, DX
+	VPXOR        Y2, Y9, Y9
+	VPADDD       Y4, Y3, Y3
+	ADDL         R10, BX
+	VPXOR        Y3, Y10, Y10
+	ADDL         DI, SI
+	VPSHUFB      384(SP), Y9, Y9
+	VPSHUFB      384(SP), Y10, Y10
+	XORL         CX, R15
+	VPADDD       Y9, Y12, Y12
+	XORL         DX, R12
+	VPXOR        Y12, Y7, Y7
+	XORL         BX, R13
+	VPADDD       Y10, Y13, Y13
+	VPXOR        Y13, Y4, Y4
+	XORL         SI, R14
+	VPSLLD       $0x0c, Y7, Y14
+	ROLL         $0x08, R15
+	VPSRLD       $0x14, Y7, Y7
+	VPOR         Y14, Y7, Y7
+	ROLL         $0x08, R12
+	VPSLLD       $0x0c, Y4, Y14
+	ROLL         $0x08, R13
+	VPSRLD       $0x14, Y4, Y4
+	ROLL         $0x08, R14
+	VPOR         Y14, Y4, Y4
+	VPADDD       Y7, Y2, Y2
+	ADDL         R15, 456(SP)
+	VPXOR        Y2, Y9, Y9
+	ADDL         R12, R11
+	VPADDD       Y4, Y3, Y3
+	VPXOR        Y3, Y10, Y10
+	ADDL         R13, 448(SP)
+	VPSHUFB      416(SP), Y9, Y9
+	ADDL         R14, 452(SP)
+	VPSHUFB      416(SP), Y10, Y10
+	VPADDD       Y9, Y12, Y12
+	XORL         456(SP), R8
+	VPXOR        Y12, Y7, Y7
+	XORL         R11, R9
+	VPADDD       Y10, Y13, Y13
+	XORL         448(SP), R10
+	VPXOR        Y13, Y4, Y4
+	VPSLLD       $0x07, Y7, Y14
+	XORL         452(SP), DI
+	VPSRLD       $0x19, Y7, Y7
+	ROLL         $0x07, R8
+	VPOR         Y14, Y7, Y7
+	VPSLLD       $0x07, Y4, Y14
+	ROLL         $0x07, R9
+	VPSRLD       $0x19, Y4, Y4
+	ROLL         $0x07, R10
+	VPOR         Y14, Y4, Y4
+	ROLL         $0x07, DI
+	DECQ         464(SP)
+	JNZ          sealTwelveDirectAVX2_b1
+	ADDL         (AX), CX
+	ADDL         4(AX), DX
+	ADDL         8(AX), BX
+	ADDL         12(AX), SI
+	ADDL         16(AX), DI
+	ADDL         20(AX), R8
+	ADDL         24(AX), R9
+	ADDL         28(AX), R10
+	SHLQ         $0x20, DX
+	ORQ          DX, CX
+	MOVQ         $0x0ffffffc0fffffff, DX
+	ANDQ         DX, CX
+	MOVQ         CX, 88(AX)
+	SHLQ         $0x20, SI
+	ORQ          SI, BX
+	MOVQ         $0x0ffffffc0ffffffc, CX
+	ANDQ         CX, BX
+	MOVQ         BX, 96(AX)
+	MOVQ         BX, SI
+	SHRQ         $0x02, SI
+	ADDQ         BX, SI
+	MOVQ         SI, 104(AX)
+	SHLQ         $0x20, R8
+	ORQ          R8, DI
+	MOVQ         DI, 112(AX)
+	SHLQ         $0x20, R10
+	ORQ          R10, R9
+	MOVQ         R9, 120(AX)
+	MOVQ         88(AX), BX
+	MOVQ         BX, 472(SP)
+	XORQ         CX, CX
+	MOVQ         96(AX), DI
+	MOVQ         DI, 480(SP)
+	XORQ         SI, SI
+	MOVQ         104(AX), R9
+	MOVQ         R9, 488(SP)
+	XORQ         R8, R8
+	MOVQ         $0x00000001, R10
+	MOVQ         R10, 496(SP)
+	XORL         R12, R12
+	MOVQ         R12, 504(SP)
+	MOVQ         R12, 512(SP)
+	MOVQ         472(SP), R10
+	MOVQ         R10, 520(SP)
+	MOVQ         480(SP), R11
+	MOVQ         R11, 528(SP)
+	MOVQ         488(SP), R12
+	XORL         R12, R12
+	MOVQ         R12, 536(SP)
+	ADDQ         144(AX), CX
+	ADCQ         152(AX), SI
+	ADCQ         208(AX), R8
+	MOVQ         CX, DX
+	MULXQ        472(SP), BX, DI
+	MULXQ        480(SP), CX, R9
+	ADDQ         CX, DI
+	ADCQ         $0x00, R9
+	MOVQ         SI, DX
+	MULXQ        472(SP), CX, SI
+	ADDQ         CX, DI
+	ADCQ         SI, R9
+	MULXQ        488(SP), CX, SI
+	ADDQ         CX, BX
+	ADCQ         SI, DI
+	ADCQ         $0x00, R9
+	MOVQ         R8, CX
+	IMULQ        488(SP), CX
+	IMULQ        472(SP), R8
+	ADDQ         CX, DI
+	ADCQ         R8, R9
+	MOVQ         R9, R8
+	ANDQ         $0x03, R8
+	MOVQ         R9, SI
+	SHRQ         $0x02, SI
+	ANDQ         $-4, R9
+	ADDQ         SI, R9
+	ADDQ         R9, BX
+	ADCQ         $0x00, DI
+	ADCQ         $0x00, R8
+	MOVQ         BX, CX
+	MOVQ         DI, SI
+	MOVQ         dst_base+8(FP), R13
+	MOVQ         src_base+32(FP), DX
+	MOVQ         DX, BX
+	SUBQ         R13, BX
+	MOVQ         BX, 1072(SP)
+	VMOVDQU      Y12, 128(SP)
+	VMOVDQU      Y13, 160(SP)
+	VPBROADCASTD (AX), Y12
+	VPADDD       Y12, Y0, Y0
+	VPBROADCASTD 4(AX), Y12
+	VPADDD       Y12, Y1, Y1
+	VPBROADCASTD 8(AX), Y12
+	VPADDD       Y12, Y2, Y2
+	VPBROADCASTD 12(AX), Y12
+	VPADDD       Y12, Y3, Y3
+	VPUNPCKLDQ   Y1, Y0, Y12
+	VPUNPCKHDQ   Y1, Y0, Y0
+	VPUNPCKLDQ   Y3, Y2, Y13
+	VPUNPCKHDQ   Y3, Y2, Y2
+	VPUNPCKLQDQ  Y13, Y12, Y1
+	VPUNPCKHQDQ  Y13, Y12, Y12
+	VPUNPCKLQDQ  Y2, Y0, Y3
+	VPUNPCKHQDQ  Y2, Y0, Y0
+	VPBROADCASTD 16(AX), Y13
+	VPADDD       Y13, Y4, Y4
+	VPBROADCASTD 20(AX), Y13
+	VPADDD       Y13, Y5, Y5
+	VPBROADCASTD 24(AX), Y13
+	VPADDD       Y13, Y6, Y6
+	VPBROADCASTD 28(AX), Y13
+	VPADDD       Y13, Y7, Y7
+	VPUNPCKLDQ   Y5, Y4, Y13
+	VPUNPCKHDQ   Y5, Y4, Y4
+	VPUNPCKLDQ   Y7, Y6, Y2
+	VPUNPCKHDQ   Y7, Y6, Y6
+	VPUNPCKLQDQ  Y2, Y13, Y5
+	VPUNPCKHQDQ  Y2, Y13, Y13
+	VPUNPCKLQDQ  Y6, Y4, Y7
+	VPUNPCKHQDQ  Y6, Y4, Y4
+	VPERM2I128   $0x20, Y5, Y1, Y2
+	VPERM2I128   $0x31, Y5, Y1, Y1
+	VPXOR        (DX), Y2, Y2
+	VMOVDQU      Y2, (R13)
+	VPXOR        256(DX), Y1, Y1
+	VMOVDQU      Y1, 256(R13)
+	VPERM2I128   $0x20, Y13, Y12, Y2
+	VPERM2I128   $0x31, Y13, Y12, Y12
+	VPXOR        64(DX), Y2, Y2
+	VMOVDQU      Y2, 64(R13)
+	VPXOR        320(DX), Y12, Y12
+	VMOVDQU      Y12, 320(R13)
+	VPERM2I128   $0x20, Y7, Y3, Y2
+	VPERM2I128   $0x31, Y7, Y3, Y3
+	VPXOR        128(DX), Y2, Y2
+	VMOVDQU      Y2, 128(R13)
+	VPXOR        384(DX), Y3, Y3
+	VMOVDQU      Y3, 384(R13)
+	VPERM2I128   $0x20, Y4, Y0, Y2
+	VPERM2I128   $0x31, Y4, Y0, Y0
+	VPXOR        192(DX), Y2, Y2
+	VMOVDQU      Y2, 192(R13)
+	VPXOR        448(DX), Y0, Y0
+	VMOVDQU      Y0, 448(R13)
+	VMOVDQU      128(SP), Y2
+	VMOVDQU      160(SP), Y6
+	VMOVDQU      192(SP), Y14
+	VMOVDQU      224(SP), Y15
+	VPBROADCASTD 32(AX), Y1
+	VPADDD       Y1, Y2, Y2
+	VPBROADCASTD 36(AX), Y1
+	VPADDD       Y1, Y6, Y6
+	VPBROADCASTD 40(AX), Y1
+	VPADDD       Y1, Y14, Y14
+	VPBROADCASTD 44(AX), Y1
+	VPADDD       Y1, Y15, Y15
+	VPUNPCKLDQ   Y6, Y2, Y1
+	VPUNPCKHDQ   Y6, Y2, Y2
+	VPUNPCKLDQ   Y15, Y14, Y12
+	VPUNPCKHDQ   Y15, Y14, Y14
+	VPUNPCKLQDQ  Y12, Y1, Y6
+	VPUNPCKHQDQ  Y12, Y1, Y1
+	VPUNPCKLQDQ  Y14, Y2, Y15
+	VPUNPCKHQDQ  Y14, Y2, Y2
+	VPBROADCASTD 48(AX), Y12
+	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       Y12, Y8, Y8
+	VPBROADCASTD 52(AX), Y12
+	VPADDD       Y12, Y9, Y9
+	VPBROADCASTD 56(AX), Y12
+	VPADDD       Y12, Y10, Y10
+	VPBROADCASTD 60(AX), Y12
+	VPADDD       Y12, Y11, Y11
+	VPUNPCKLDQ   Y9, Y8, Y12
+	VPUNPCKHDQ   Y9, Y8, Y8
+	VPUNPCKLDQ   Y11, Y10, Y14
+	VPUNPCKHDQ   Y11, Y10, Y10
+	VPUNPCKLQDQ  Y14, Y12, Y9
+	VPUNPCKHQDQ  Y14, Y12, Y12
+	VPUNPCKLQDQ  Y10, Y8, Y11
+	VPUNPCKHQDQ  Y10, Y8, Y8
+	VPERM2I128   $0x20, Y9, Y6, Y14
+	VPERM2I128   $0x31, Y9, Y6, Y6
+	VPXOR        32(DX), Y14, Y14
+	VMOVDQU      Y14, 32(R13)
+	VPXOR        288(DX), Y6, Y6
+	VMOVDQU      Y6, 288(R13)
+	VPERM2I128   $0x20, Y12, Y1, Y14
+	VPERM2I128   $0x31, Y12, Y1, Y1
+	VPXOR        96(DX), Y14, Y14
+	VMOVDQU      Y14, 96(R13)
+	VPXOR        352(DX), Y1, Y1
+	VMOVDQU      Y1, 352(R13)
+	VPERM2I128   $0x20, Y11, Y15, Y14
+	VPERM2I128   $0x31, Y11, Y15, Y15
+	VPXOR        160(DX), Y14, Y14
+	VMOVDQU      Y14, 160(R13)
+	VPXOR        416(DX), Y15, Y15
+	VMOVDQU      Y15, 416(R13)
+	VPERM2I128   $0x20, Y8, Y2, Y14
+	VPERM2I128   $0x31, Y8, Y2, Y2
+	VPXOR        224(DX), Y14, Y14
+	VMOVDQU      Y14, 224(R13)
+	VPXOR        480(DX), Y2, Y2
+	VMOVDQU      Y2, 480(R13)
+
+	// The second batch: three MAC steps and two powers per double round.
+	ADDL         $0x08, 48(AX)
+	LEAQ         544(SP), R14
+	VPBROADCASTD (AX), Y0
+	VPBROADCASTD 4(AX), Y1
+	VPBROADCASTD 8(AX), Y2
+	VPBROADCASTD 12(AX), Y3
+	VPBROADCASTD 16(AX), Y4
+	VPBROADCASTD 20(AX), Y5
+	VPBROADCASTD 24(AX), Y6
+	VPBROADCASTD 28(AX), Y7
+	VPBROADCASTD 32(AX), Y12
+	VPBROADCASTD 36(AX), Y13
+	VPBROADCASTD 40(AX), Y14
+	VMOVDQU      Y14, 192(SP)
+	VPBROADCASTD 44(AX), Y14
+	VMOVDQU      Y14, 224(SP)
+	VPBROADCASTD 48(AX), Y8
+	VPADDD       cp_iota8<>+0(SB), Y8, Y8
+	VPBROADCASTD 52(AX), Y9
+	VPBROADCASTD 56(AX), Y10
+	VPBROADCASTD 60(AX), Y11
+	VMOVDQU      Y8, 256(SP)
+	VMOVDQU      Y9, 288(SP)
+	VMOVDQU      Y10, 320(SP)
+	VMOVDQU      Y11, 352(SP)
+	VMOVDQU      Y0, Y8
+	VPBLENDD     $0x22, Y1, Y8, Y8
+	VPBLENDD     $0x44, Y2, Y8, Y8
+	VPBLENDD     $0x88, Y3, Y8, Y8
+	VMOVDQU      Y4, Y9
+	VPBLENDD     $0x22, Y5, Y9, Y9
+	VPBLENDD     $0x44, Y6, Y9, Y9
+	VPBLENDD     $0x88, Y7, Y9, Y9
+	VMOVDQU      Y12, Y10
+	VPBLENDD     $0x22, Y13, Y10, Y10
+	VPBLENDD     $0x44, 192(SP), Y10, Y10
+	VPBLENDD     $0x88, 224(SP), Y10, Y10
+	VPBROADCASTD 48(AX), Y11
+	VPBLENDD     $0x22, 288(SP), Y11, Y11
+	VPBLENDD     $0x44, 320(SP), Y11, Y11
+	VPBLENDD     $0x88, 352(SP), Y11, Y11
+	VPADDD       cp_lanectr<>+128(SB), Y11, Y11
+	MOVQ         $0x0000000a, 1080(SP)
+
+sealTwelveDirectAVX2_b2:
+	VPADDD         Y4, Y0, Y0
+	MOVQ           R10, DX
+	VPXOR          256(SP), Y0, Y14
+	MULXQ          472(SP), BX, DI
+	VPADDD         Y5, Y1, Y1
+	MULXQ          480(SP), R10, R9
+	VPXOR          288(SP), Y1, Y15
+	ADDQ           R10, DI
+	VPSHUFB        384(SP), Y14, Y14
+	ADCQ           $0x00, R9
+	VPSHUFB        384(SP), Y15, Y15
+	MOVQ           R11, DX
+	VMOVDQU        Y14, 256(SP)
+	MULXQ          472(SP), R10, R11
+	ADDQ           R10, DI
+	VMOVDQU        Y15, 288(SP)
+	ADCQ           R11, R9
+	VPADDD         Y9, Y8, Y8
+	VPXOR          Y8, Y11, Y11
+	VPSHUFB        384(SP), Y11, Y11
+	VPADDD         Y14, Y12, Y12
+	MULXQ          488(SP), R10, R11
+	VPXOR          Y12, Y4, Y4
+	ADDQ           R10, BX
+	VPADDD         Y15, Y13, Y13
+	ADCQ           R11, DI
+	VPXOR          Y13, Y5, Y5
+	ADCQ           $0x00, R9
+	VPSLLD         $0x0c, Y4, Y14
+	MOVQ           R12, R10
+	IMULQ          488(SP), R10
+	VPSRLD         $0x14, Y4, Y4
+	IMULQ          472(SP), R12
+	VPOR           Y14, Y4, Y4
+	ADDQ           R10, DI
+	VPSLLD         $0x0c, Y5, Y14
+	ADCQ           R12, R9
+	VPSRLD         $0x14, Y5, Y5
+	MOVQ           R9, R12
+	VPOR           Y14, Y5, Y5
+	ANDQ           $0x03, R12
+	VPADDD         Y11, Y10, Y10
+	VPXOR          Y10, Y9, Y9
+	VPSLLD         $0x0c, Y9, Y14
+	VPSRLD         $0x14, Y9, Y9
+	VPOR           Y14, Y9, Y9
+	VPADDD         Y4, Y0, Y0
+	MOVQ           R9, R11
+	SHRQ           $0x02, R11
+	VPXOR          256(SP), Y0, Y14
+	ANDQ           $-4, R9
+	VPADDD         Y5, Y1, Y1
+	ADDQ           R11, R9
+	VPXOR          288(SP), Y1, Y15
+	ADDQ           R9, BX
+	VPSHUFB        416(SP), Y14, Y14
+	ADCQ           $0x00, DI
+	VPSHUFB        416(SP), Y15, Y15
+	ADCQ           $0x00, R12
+	VMOVDQU        Y14, 256(SP)
+	MOVQ           BX, R10
+	MOVQ           DI, R11
+	VMOVDQU        Y15, 288(SP)
+	MOVQ           R10, (R14)
+	MOVQ           R11, 8(R14)
+	MOVQ           R12, 16(R14)
+	VPADDD         Y9, Y8, Y8
+	VPXOR          Y8, Y11, Y11
+	VPSHUFB        416(SP), Y11, Y11
+	VPADDD         Y14, Y12, Y12
+	MOVQ           R10, DX
+	VPXOR          Y12, Y4, Y4
+	MULXQ          472(SP), BX, DI
+	VPADDD         Y15, Y13, Y13
+	MULXQ          480(SP), R10, R9
+	VPXOR          Y13, Y5, Y5
+	ADDQ           R10, DI
+	VPSLLD         $0x07, Y4, Y14
+	ADCQ           $0x00, R9
+	MOVQ           R11, DX
+	VPSRLD         $0x19, Y4, Y4
+	MULXQ          472(SP), R10, R11
+	VPOR           Y14, Y4, Y4
+	ADDQ           R10, DI
+	VPSLLD         $0x07, Y5, Y14
+	ADCQ           R11, R9
+	VPSRLD         $0x19, Y5, Y5
+	MULXQ          488(SP), R10, R11
+	VPOR           Y14, Y5, Y5
+	ADDQ           R10, BX
+	VPADDD         Y11, Y10, Y10
+	VPXOR          Y10, Y9, Y9
+	VPSLLD         $0x07, Y9, Y14
+	VPSRLD         $0x19, Y9, Y9
+	VPOR           Y14, Y9, Y9
+	VMOVDQU        Y12, 128(SP)
+	ADCQ           R11, DI
+	VMOVDQU        192(SP), Y12
+	ADCQ           $0x00, R9
+	MOVQ           R12, R10
+	VMOVDQU        Y13, 160(SP)
+	IMULQ          488(SP), R10
+	VMOVDQU        224(SP), Y13
+	IMULQ          472(SP), R12
+	VPADDD         Y6, Y2, Y2
+	ADDQ           R10, DI
+	VPXOR          320(SP), Y2, Y14
+	ADCQ           R12, R9
+	VPADDD         Y7, Y3, Y3
+	MOVQ           R9, R12
+	VPXOR          352(SP), Y3, Y15
+	ANDQ           $0x03, R12
+	MOVQ           R9, R11
+	VPSHUFB        384(SP), Y14, Y14
+	SHRQ           $0x02, R11
+	VPSHUFB        384(SP), Y15, Y15
+	ANDQ           $-4, R9
+	VMOVDQU        Y14, 320(SP)
+	ADDQ           R11, R9
+	VMOVDQU        Y15, 352(SP)
+	ADDQ           R9, BX
+	VPSHUFD        $0x93, Y8, Y8
+	VPSHUFD        $0x39, Y10, Y10
+	VPSHUFD        $0x4e, Y11, Y11
+	VPADDD         Y14, Y12, Y12
+	ADCQ           $0x00, DI
+	VPXOR          Y12, Y6, Y6
+	ADCQ           $0x00, R12
+	MOVQ           BX, R10
+	VPADDD         Y15, Y13, Y13
+	MOVQ           DI, R11
+	VPXOR          Y13, Y7, Y7
+	MOVQ           R10, 24(R14)
+	MOVQ           R11, 32(R14)
+	MOVQ           R12, 40(R14)
+	VPSLLD         $0x0c, Y6, Y14
+	ADDQ           $0x30, R14
+	VPSRLD         $0x14, Y6, Y6
+	ADDQ           (R13), CX
+	VPOR           Y14, Y6, Y6
+	ADCQ           8(R13), SI
+	VPSLLD         $0x0c, Y7, Y14
+	ADCQ           $0x01, R8
+	MOVQ           CX, DX
+	VPSRLD         $0x14, Y7, Y7
+	MULXQ          472(SP), BX, DI
+	VPOR           Y14, Y7, Y7
+	MULXQ          480(SP), CX, R9
+	VPADDD         Y9, Y8, Y8
+	VPXOR          Y8, Y11, Y11
+	VPSHUFB        384(SP), Y11, Y11
+	VPADDD         Y6, Y2, Y2
+	ADDQ           CX, DI
+	VPXOR          320(SP), Y2, Y14
+	ADCQ           $0x00, R9
+	VPADDD         Y7, Y3, Y3
+	MOVQ           SI, DX
+	VPXOR          352(SP), Y3, Y15
+	MULXQ          472(SP), CX, SI
+	ADDQ           CX, DI
+	VPSHUFB        416(SP), Y14, Y14
+	ADCQ           SI, R9
+	VPSHUFB        416(SP), Y15, Y15
+	MULXQ          488(SP), CX, SI
+	VMOVDQU        Y14, 320(SP)
+	ADDQ           CX, BX
+	VMOVDQU        Y15, 352(SP)
+	ADCQ           SI, DI
+	VPADDD         Y14, Y12, Y12
+	ADCQ           $0x00, R9
+	VPXOR          Y12, Y6, Y6
+	MOVQ           R8, CX
+	IMULQ          488(SP), CX
+	VPADDD         Y15, Y13, Y13
+	IMULQ          472(SP), R8
+	VPXOR          Y13, Y7, Y7
+	ADDQ           CX, DI
+	VPSLLD         $0x07, Y6, Y14
+	ADCQ           R8, R9
+	VPSRLD         $0x19, Y6, Y6
+	MOVQ           R9, R8
+	VPOR           Y14, Y6, Y6
+	ANDQ           $0x03, R8
+	VPSLLD         $0x07, Y7, Y14
+	MOVQ           R9, SI
+	VPSRLD         $0x19, Y7, Y7
+	SHRQ           $0x02, SI
+	ANDQ           $-4, R9
+	VPOR           Y14, Y7, Y7
+	ADDQ           SI, R9
+	VPADDD         Y11, Y10, Y10
+	VPXOR          Y10, Y9, Y9
+	VPSLLD         $0x0c, Y9, Y14
+	VPSRLD         $0x14, Y9, Y9
+	VPOR           Y14, Y9, Y9
+	VPADDD         Y5, Y0, Y0
+	ADDQ           R9, BX
+	VPXOR          352(SP), Y0, Y14
+	ADCQ           $0x00, DI
+	VPADDD         Y6, Y1, Y1
+	ADCQ           $0x00, R8
+	VPXOR          256(SP), Y1, Y15
+	MOVQ           BX, CX
+	VPSHUFB        384(SP), Y14, Y14
+	MOVQ           DI, SI
+	ADDQ           16(R13), CX
+	VPSHUFB        384(SP), Y15, Y15
+	ADCQ           24(R13), SI
+	VMOVDQU        Y14, 352(SP)
+	ADCQ           $0x01, R8
+	VMOVDQU        Y15, 256(SP)
+	MOVQ           CX, DX
+	VPADDD         Y9, Y8, Y8
+	VPXOR          Y8, Y11, Y11
+	VPSHUFB        416(SP), Y11, Y11
+	VPADDD         Y14, Y12, Y12
+	MULXQ          472(SP), BX, DI
+	VPXOR          Y12, Y5, Y5
+	MULXQ          480(SP), CX, R9
+	VPADDD         Y15, Y13, Y13
+	ADDQ           CX, DI
+	ADCQ           $0x00, R9
+	VPXOR          Y13, Y6, Y6
+	MOVQ           SI, DX
+	VPSLLD         $0x0c, Y5, Y14
+	MULXQ          472(SP), CX, SI
+	VPSRLD         $0x14, Y5, Y5
+	ADDQ           CX, DI
+	VPOR           Y14, Y5, Y5
+	ADCQ           SI, R9
+	VPSLLD         $0x0c, Y6, Y14
+	MULXQ          488(SP), CX, SI
+	VPSRLD         $0x14, Y6, Y6
+	ADDQ           CX, BX
+	ADCQ           SI, DI
+	VPOR           Y14, Y6, Y6
+	ADCQ           $0x00, R9
+	VPADDD         Y11, Y10, Y10
+	VPXOR          Y10, Y9, Y9
+	VPSLLD         $0x07, Y9, Y14
+	VPSRLD         $0x19, Y9, Y9
+	VPOR           Y14, Y9, Y9
+	VPADDD         Y5, Y0, Y0
+	MOVQ           R8, CX
+	VPXOR          352(SP), Y0, Y14
+	IMULQ          488(SP), CX
+	VPADDD         Y6, Y1, Y1
+	IMULQ          472(SP), R8
+	VPXOR          256(SP), Y1, Y15
+	ADDQ           CX, DI
+	VPSHUFB        416(SP), Y14, Y14
+	ADCQ           R8, R9
+	MOVQ           R9, R8
+	VPSHUFB        416(SP), Y15, Y15
+	ANDQ           $0x03, R8
+	VMOVDQU        Y14, 352(SP)
+	MOVQ           R9, SI
+	VMOVDQU        Y15, 256(SP)
+	SHRQ           $0x02, SI
+	VPSHUFD        $0x39, Y8, Y8
+	VPSHUFD        $0x93, Y10, Y10
+	VPSHUFD        $0x4e, Y11, Y11
+	VPADDD         Y14, Y12, Y12
+	ANDQ           $-4, R9
+	VPXOR          Y12, Y5, Y5
+	ADDQ           SI, R9
+	VPADDD         Y15, Y13, Y13
+	ADDQ           R9, BX
+	VPXOR          Y13, Y6, Y6
+	ADCQ           $0x00, DI
+	ADCQ           $0x00, R8
+	VPSLLD         $0x07, Y5, Y14
+	MOVQ           BX, CX
+	VPSRLD         $0x19, Y5, Y5
+	MOVQ           DI, SI
+	VPOR           Y14, Y5, Y5
+	ADDQ           32(R13), CX
+	VPSLLD         $0x07, Y6, Y14
+	ADCQ           40(R13), SI
+	VPSRLD         $0x19, Y6, Y6
+	ADCQ           $0x01, R8
+	VPOR           Y14, Y6, Y6
+	MOVQ           CX, DX
+	MULXQ          472(SP), BX, DI
+	VMOVDQU        Y12, 192(SP)
+	MULXQ          480(SP), CX, R9
+	VMOVDQU        128(SP), Y12
+	ADDQ           CX, DI
+	VMOVDQU        Y13, 224(SP)
+	ADCQ           $0x00, R9
+	VMOVDQU        160(SP), Y13
+	MOVQ           SI, DX
+	VPADDD         Y7, Y2, Y2
+	MULXQ          472(SP), CX, SI
+	VPXOR          288(SP), Y2, Y14
+	ADDQ           CX, DI
+	ADCQ           SI, R9
+	VPADDD         Y4, Y3, Y3
+	MULXQ          488(SP), CX, SI
+	VPXOR          320(SP), Y3, Y15
+	ADDQ           CX, BX
+	VPSHUFB        384(SP), Y14, Y14
+	ADCQ           SI, DI
+	VPSHUFB        384(SP), Y15, Y15
+	ADCQ           $0x00, R9
+	VMOVDQU        Y14, 288(SP)
+	MOVQ           R8, CX
+	VMOVDQU        Y15, 320(SP)
+	IMULQ          488(SP), CX
+	IMULQ          472(SP), R8
+	VPADDD         Y14, Y12, Y12
+	ADDQ           CX, DI
+	VPXOR          Y12, Y7, Y7
+	ADCQ           R8, R9
+	VPADDD         Y15, Y13, Y13
+	MOVQ           R9, R8
+	VPXOR          Y13, Y4, Y4
+	ANDQ           $0x03, R8
+	VPSLLD         $0x0c, Y7, Y14
+	MOVQ           R9, SI
+	VPSRLD         $0x14, Y7, Y7
+	SHRQ           $0x02, SI
+	ANDQ           $-4, R9
+	VPOR           Y14, Y7, Y7
+	ADDQ           SI, R9
+	VPSLLD         $0x0c, Y4, Y14
+	ADDQ           R9, BX
+	VPSRLD         $0x14, Y4, Y4
+	ADCQ           $0x00, DI
+	VPOR           Y14, Y4, Y4
+	ADCQ           $0x00, R8
+	VPADDD         Y7, Y2, Y2
+	MOVQ           BX, CX
+	VPXOR          288(SP), Y2, Y14
+	MOVQ           DI, SI
+	ADDQ           $0x30, R13
+	VPADDD         Y4, Y3, Y3
+	VPXOR          320(SP), Y3, Y15
+	VPSHUFB        416(SP), Y14, Y14
+	VPSHUFB        416(SP), Y15, Y15
+	VMOVDQU        Y14, 288(SP)
+	VMOVDQU        Y15, 320(SP)
+	VPADDD         Y14, Y12, Y12
+	VPXOR          Y12, Y7, Y7
+	VPADDD         Y15, Y13, Y13
+	VPXOR          Y13, Y4, Y4
+	VPSLLD         $0x07, Y7, Y14
+	VPSRLD         $0x19, Y7, Y7
+	VPOR           Y14, Y7, Y7
+	VPSLLD         $0x07, Y4, Y14
+	VPSRLD         $0x19, Y4, Y4
+	VPOR           Y14, Y4, Y4
+	DECQ           1080(SP)
+	JNZ            sealTwelveDirectAVX2_b2
+	MOVQ           R10, DX
+	MULXQ          472(SP), BX, DI
+	MULXQ          480(SP), R10, R9
+	ADDQ           R10, DI
+	ADCQ           $0x00, R9
+	MOVQ           R11, DX
+	MULXQ          472(SP), R10, R11
+	ADDQ           R10, DI
+	ADCQ           R11, R9
+	MULXQ          488(SP), R10, R11
+	ADDQ           R10, BX
+	ADCQ           R11, DI
+	ADCQ           $0x00, R9
+	MOVQ           R12, R10
+	IMULQ          488(SP), R10
+	IMULQ          472(SP), R12
+	ADDQ           R10, DI
+	ADCQ           R12, R9
+	MOVQ           R9, R12
+	ANDQ           $0x03, R12
+	MOVQ           R9, R11
+	SHRQ           $0x02, R11
+	ANDQ           $-4, R9
+	ADDQ           R11, R9
+	ADDQ           R9, BX
+	ADCQ           $0x00, DI
+	ADCQ           $0x00, R12
+	MOVQ           BX, R10
+	MOVQ           DI, R11
+	MOVQ           R10, (R14)
+	MOVQ           R11, 8(R14)
+	MOVQ           R12, 16(R14)
+	MOVQ           R10, DX
+	MULXQ          472(SP), BX, DI
+	MULXQ          480(SP), R10, R9
+	ADDQ           R10, DI
+	ADCQ           $0x00, R9
+	MOVQ           R11, DX
+	MULXQ          472(SP), R10, R11
+	ADDQ           R10, DI
+	ADCQ           R11, R9
+	MULXQ          488(SP), R10, R11
+	ADDQ           R10, BX
+	ADCQ           R11, DI
+	ADCQ           $0x00, R9
+	MOVQ           R12, R10
+	IMULQ          488(SP), R10
+	IMULQ          472(SP), R12
+	ADDQ           R10, DI
+	ADCQ           R12, R9
+	MOVQ           R9, R12
+	ANDQ           $0x03, R12
+	MOVQ           R9, R11
+	SHRQ           $0x02, R11
+	ANDQ           $-4, R9
+	ADDQ           R11, R9
+	ADDQ           R9, BX
+	ADCQ           $0x00, DI
+	ADCQ           $0x00, R12
+	MOVQ           BX, R10
+	MOVQ           DI, R11
+	MOVQ           R10, 24(R14)
+	MOVQ           R11, 32(R14)
+	MOVQ           R12, 40(R14)
+	ADDQ           (R13), CX
+	ADCQ           8(R13), SI
+	ADCQ           $0x01, R8
+	MOVQ           CX, DX
+	MULXQ          472(SP), BX, DI
+	MULXQ          480(SP), CX, R9
+	ADDQ           CX, DI
+	ADCQ           $0x00, R9
+	MOVQ           SI, DX
+	MULXQ          472(SP), CX, SI
+	ADDQ           CX, DI
+	ADCQ           SI, R9
+	MULXQ          488(SP), CX, SI
+	ADDQ           CX, BX
+	ADCQ           SI, DI
+	ADCQ           $0x00, R9
+	MOVQ           R8, CX
+	IMULQ          488(SP), CX
+	IMULQ          472(SP), R8
+	ADDQ           CX, DI
+	ADCQ           R8, R9
+	MOVQ           R9, R8
+	ANDQ           $0x03, R8
+	MOVQ           R9, SI
+	SHRQ           $0x02, SI
+	ANDQ           $-4, R9
+	ADDQ           SI, R9
+	ADDQ           R9, BX
+	ADCQ           $0x00, DI
+	ADCQ           $0x00, R8
+	MOVQ           BX, CX
+	MOVQ           DI, SI
+	ADDQ           16(R13), CX
+	ADCQ           24(R13), SI
+	ADCQ           $0x01, R8
+	MOVQ           CX, DX
+	MULXQ          472(SP), BX, DI
+	MULXQ          480(SP), CX, R9
+	ADDQ           CX, DI
+	ADCQ           $0x00, R9
+	MOVQ           SI, DX
+	MULXQ          472(SP), CX, SI
+	ADDQ           CX, DI
+	ADCQ           SI, R9
+	MULXQ          488(SP), CX, SI
+	ADDQ           CX, BX
+	ADCQ           SI, DI
+	ADCQ           $0x00, R9
+	MOVQ           R8, CX
+	IMULQ          488(SP), CX
+	IMULQ          472(SP), R8
+	ADDQ           CX, DI
+	ADCQ           R8, R9
+	MOVQ           R9, R8
+	ANDQ           $0x03, R8
+	MOVQ           R9, SI
+	SHRQ           $0x02, SI
+	ANDQ           $-4, R9
+	ADDQ           SI, R9
+	ADDQ           R9, BX
+	ADCQ           $0x00, DI
+	ADCQ           $0x00, R8
+	MOVQ           BX, CX
+	MOVQ           DI, SI
+	ADDQ           $0x20, R13
+	MOVQ           1072(SP), DX
+	ADDQ           R13, DX
+	MOVQ           src_len+40(FP), BX
+	MOVQ           dst_base+8(FP), DI
+	ADDQ           DI, BX
+	SUBQ           R13, BX
+	VBROADCASTI128 (AX), Y14
+	VPADDD         Y14, Y8, Y8
+	VBROADCASTI128 16(AX), Y14
+	VPADDD         Y14, Y9, Y9
+	VBROADCASTI128 32(AX), Y14
+	VPADDD         Y14, Y10, Y10
+	VBROADCASTI128 48(AX), Y14
+	VPADDD         cp_lanectr<>+128(SB), Y14, Y14
+	VPADDD         Y14, Y11, Y11
+	VPERM2I128     $0x20, Y9, Y8, Y14
+	CMPQ           BX, $0x00000220
+	JB             sealTwelveDirectAVX2_b2_part512
+	VPXOR          512(DX), Y14, Y14
+	VMOVDQU        Y14, 512(R13)
+	JMP            sealTwelveDirectAVX2_b2_put512
+
+sealTwelveDirectAVX2_b2_part512:
+	CMPQ BX, $0x00000200
+	JBE  sealTwelveDirectAVX2_b2_put512
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+576(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y14, Y14
+	VPAND   (DI), Y14, Y14
+	VMOVDQU Y14, 176(AX)
+
+sealTwelveDirectAVX2_b2_put512:
+	VPERM2I128 $0x20, Y11, Y10, Y15
+	CMPQ       BX, $0x00000240
+	JB         sealTwelveDirectAVX2_b2_part544
+	VPXOR      544(DX), Y15, Y15
+	VMOVDQU    Y15, 544(R13)
+	JMP        sealTwelveDirectAVX2_b2_put544
+
+sealTwelveDirectAVX2_b2_part544:
+	CMPQ BX, $0x00000220
+	JBE  sealTwelveDirectAVX2_b2_put544
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+608(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y15, Y15
+	VPAND   (DI), Y15, Y15
+	VMOVDQU Y15, 176(AX)
+
+sealTwelveDirectAVX2_b2_put544:
+	VPERM2I128 $0x31, Y9, Y8, Y14
+	CMPQ       BX, $0x00000260
+	JB         sealTwelveDirectAVX2_b2_part576
+	VPXOR      576(DX), Y14, Y14
+	VMOVDQU    Y14, 576(R13)
+	JMP        sealTwelveDirectAVX2_b2_put576
+
+sealTwelveDirectAVX2_b2_part576:
+	CMPQ BX, $0x00000240
+	JBE  sealTwelveDirectAVX2_b2_put576
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+640(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y14, Y14
+	VPAND   (DI), Y14, Y14
+	VMOVDQU Y14, 176(AX)
+
+sealTwelveDirectAVX2_b2_put576:
+	VPERM2I128 $0x31, Y11, Y10, Y15
+	CMPQ       BX, $0x00000280
+	JB         sealTwelveDirectAVX2_b2_part608
+	VPXOR      608(DX), Y15, Y15
+	VMOVDQU    Y15, 608(R13)
+	JMP        sealTwelveDirectAVX2_b2_put608
+
+sealTwelveDirectAVX2_b2_part608:
+	CMPQ BX, $0x00000260
+	JBE  sealTwelveDirectAVX2_b2_put608
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+672(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y15, Y15
+	VPAND   (DI), Y15, Y15
+	VMOVDQU Y15, 176(AX)
+
+sealTwelveDirectAVX2_b2_put608:
+	VMOVDQU      256(SP), Y8
+	VMOVDQU      288(SP), Y9
+	VMOVDQU      320(SP), Y10
+	VMOVDQU      352(SP), Y11
+	VMOVDQU      Y12, 128(SP)
+	VMOVDQU      Y13, 160(SP)
+	VPBROADCASTD (AX), Y12
+	VPADDD       Y12, Y0, Y0
+	VPBROADCASTD 4(AX), Y12
+	VPADDD       Y12, Y1, Y1
+	VPBROADCASTD 8(AX), Y12
+	VPADDD       Y12, Y2, Y2
+	VPBROADCASTD 12(AX), Y12
+	VPADDD       Y12, Y3, Y3
+	VPUNPCKLDQ   Y1, Y0, Y12
+	VPUNPCKHDQ   Y1, Y0, Y0
+	VPUNPCKLDQ   Y3, Y2, Y13
+	VPUNPCKHDQ   Y3, Y2, Y2
+	VPUNPCKLQDQ  Y13, Y12, Y1
+	VPUNPCKHQDQ  Y13, Y12, Y12
+	VPUNPCKLQDQ  Y2, Y0, Y3
+	VPUNPCKHQDQ  Y2, Y0, Y0
+	VPBROADCASTD 16(AX), Y13
+	VPADDD       Y13, Y4, Y4
+	VPBROADCASTD 20(AX), Y13
+	VPADDD       Y13, Y5, Y5
+	VPBROADCASTD 24(AX), Y13
+	VPADDD       Y13, Y6, Y6
+	VPBROADCASTD 28(AX), Y13
+	VPADDD       Y13, Y7, Y7
+	VPUNPCKLDQ   Y5, Y4, Y13
+	VPUNPCKHDQ   Y5, Y4, Y4
+	VPUNPCKLDQ   Y7, Y6, Y2
+	VPUNPCKHDQ   Y7, Y6, Y6
+	VPUNPCKLQDQ  Y2, Y13, Y5
+	VPUNPCKHQDQ  Y2, Y13, Y13
+	VPUNPCKLQDQ  Y6, Y4, Y7
+	VPUNPCKHQDQ  Y6, Y4, Y4
+	VPERM2I128   $0x20, Y5, Y1, Y2
+	VPERM2I128   $0x31, Y5, Y1, Y1
+	CMPQ         BX, $0x00000020
+	JB           sealTwelveDirectAVX2_b2_part0
+	VPXOR        (DX), Y2, Y2
+	VMOVDQU      Y2, (R13)
+	JMP          sealTwelveDirectAVX2_b2_put0
+
+sealTwelveDirectAVX2_b2_part0:
+	CMPQ BX, $0x00000000
+	JBE  sealTwelveDirectAVX2_b2_put0
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+64(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y2, Y2
+	VPAND   (DI), Y2, Y2
+	VMOVDQU Y2, 176(AX)
+
+sealTwelveDirectAVX2_b2_put0:
+	CMPQ    BX, $0x00000120
+	JB      sealTwelveDirectAVX2_b2_part256
+	VPXOR   256(DX), Y1, Y1
+	VMOVDQU Y1, 256(R13)
+	JMP     sealTwelveDirectAVX2_b2_put256
+
+sealTwelveDirectAVX2_b2_part256:
+	CMPQ BX, $0x00000100
+	JBE  sealTwelveDirectAVX2_b2_put256
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+320(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y1, Y1
+	VPAND   (DI), Y1, Y1
+	VMOVDQU Y1, 176(AX)
+
+sealTwelveDirectAVX2_b2_put256:
+	VPERM2I128 $0x20, Y13, Y12, Y2
+	VPERM2I128 $0x31, Y13, Y12, Y12
+	CMPQ       BX, $0x00000060
+	JB         sealTwelveDirectAVX2_b2_part64
+	VPXOR      64(DX), Y2, Y2
+	VMOVDQU    Y2, 64(R13)
+	JMP        sealTwelveDirectAVX2_b2_put64
+
+sealTwelveDirectAVX2_b2_part64:
+	CMPQ BX, $0x00000040
+	JBE  sealTwelveDirectAVX2_b2_put64
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+128(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y2, Y2
+	VPAND   (DI), Y2, Y2
+	VMOVDQU Y2, 176(AX)
+
+sealTwelveDirectAVX2_b2_put64:
+	CMPQ    BX, $0x00000160
+	JB      sealTwelveDirectAVX2_b2_part320
+	VPXOR   320(DX), Y12, Y12
+	VMOVDQU Y12, 320(R13)
+	JMP     sealTwelveDirectAVX2_b2_put320
+
+sealTwelveDirectAVX2_b2_part320:
+	CMPQ BX, $0x00000140
+	JBE  sealTwelveDirectAVX2_b2_put320
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+384(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y12, Y12
+	VPAND   (DI), Y12, Y12
+	VMOVDQU Y12, 176(AX)
+
+sealTwelveDirectAVX2_b2_put320:
+	VPERM2I128 $0x20, Y7, Y3, Y2
+	VPERM2I128 $0x31, Y7, Y3, Y3
+	CMPQ       BX, $0x000000a0
+	JB         sealTwelveDirectAVX2_b2_part128
+	VPXOR      128(DX), Y2, Y2
+	VMOVDQU    Y2, 128(R13)
+	JMP        sealTwelveDirectAVX2_b2_put128
+
+sealTwelveDirectAVX2_b2_part128:
+	CMPQ BX, $0x00000080
+	JBE  sealTwelveDirectAVX2_b2_put128
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+192(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y2, Y2
+	VPAND   (DI), Y2, Y2
+	VMOVDQU Y2, 176(AX)
+
+sealTwelveDirectAVX2_b2_put128:
+	CMPQ    BX, $0x000001a0
+	JB      sealTwelveDirectAVX2_b2_part384
+	VPXOR   384(DX), Y3, Y3
+	VMOVDQU Y3, 384(R13)
+	JMP     sealTwelveDirectAVX2_b2_put384
+
+sealTwelveDirectAVX2_b2_part384:
+	CMPQ BX, $0x00000180
+	JBE  sealTwelveDirectAVX2_b2_put384
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+448(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y3, Y3
+	VPAND   (DI), Y3, Y3
+	VMOVDQU Y3, 176(AX)
+
+sealTwelveDirectAVX2_b2_put384:
+	VPERM2I128 $0x20, Y4, Y0, Y2
+	VPERM2I128 $0x31, Y4, Y0, Y0
+	CMPQ       BX, $0x000000e0
+	JB         sealTwelveDirectAVX2_b2_part192
+	VPXOR      192(DX), Y2, Y2
+	VMOVDQU    Y2, 192(R13)
+	JMP        sealTwelveDirectAVX2_b2_put192
+
+sealTwelveDirectAVX2_b2_part192:
+	CMPQ BX, $0x000000c0
+	JBE  sealTwelveDirectAVX2_b2_put192
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+256(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y2, Y2
+	VPAND   (DI), Y2, Y2
+	VMOVDQU Y2, 176(AX)
+
+sealTwelveDirectAVX2_b2_put192:
+	CMPQ    BX, $0x000001e0
+	JB      sealTwelveDirectAVX2_b2_part448
+	VPXOR   448(DX), Y0, Y0
+	VMOVDQU Y0, 448(R13)
+	JMP     sealTwelveDirectAVX2_b2_put448
+
+sealTwelveDirectAVX2_b2_part448:
+	CMPQ BX, $0x000001c0
+	JBE  sealTwelveDirectAVX2_b2_put448
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+512(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y0, Y0
+	VPAND   (DI), Y0, Y0
+	VMOVDQU Y0, 176(AX)
+
+sealTwelveDirectAVX2_b2_put448:
+	VMOVDQU      128(SP), Y2
+	VMOVDQU      160(SP), Y6
+	VMOVDQU      192(SP), Y14
+	VMOVDQU      224(SP), Y15
+	VPBROADCASTD 32(AX), Y1
+	VPADDD       Y1, Y2, Y2
+	VPBROADCASTD 36(AX), Y1
+	VPADDD       Y1, Y6, Y6
+	VPBROADCASTD 40(AX), Y1
+	VPADDD       Y1, Y14, Y14
+	VPBROADCASTD 44(AX), Y1
+	VPADDD       Y1, Y15, Y15
+	VPUNPCKLDQ   Y6, Y2, Y1
+	VPUNPCKHDQ   Y6, Y2, Y2
+	VPUNPCKLDQ   Y15, Y14, Y12
+	VPUNPCKHDQ   Y15, Y14, Y14
+	VPUNPCKLQDQ  Y12, Y1, Y6
+	VPUNPCKHQDQ  Y12, Y1, Y1
+	VPUNPCKLQDQ  Y14, Y2, Y15
+	VPUNPCKHQDQ  Y14, Y2, Y2
+	VPBROADCASTD 48(AX), Y12
+	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       Y12, Y8, Y8
+	VPBROADCASTD 52(AX), Y12
+	VPADDD       Y12, Y9, Y9
+	VPBROADCASTD 56(AX), Y12
+	VPADDD       Y12, Y10, Y10
+	VPBROADCASTD 60(AX), Y12
+	VPADDD       Y12, Y11, Y11
+	VPUNPCKLDQ   Y9, Y8, Y12
+	VPUNPCKHDQ   Y9, Y8, Y8
+	VPUNPCKLDQ   Y11, Y10, Y14
+	VPUNPCKHDQ   Y11, Y10, Y10
+	VPUNPCKLQDQ  Y14, Y12, Y9
+	VPUNPCKHQDQ  Y14, Y12, Y12
+	VPUNPCKLQDQ  Y10, Y8, Y11
+	VPUNPCKHQDQ  Y10, Y8, Y8
+	VPERM2I128   $0x20, Y9, Y6, Y14
+	VPERM2I128   $0x31, Y9, Y6, Y6
+	CMPQ         BX, $0x00000040
+	JB           sealTwelveDirectAVX2_b2_part32
+	VPXOR        32(DX), Y14, Y14
+	VMOVDQU      Y14, 32(R13)
+	JMP          sealTwelveDirectAVX2_b2_put32
+
+sealTwelveDirectAVX2_b2_part32:
+	CMPQ BX, $0x00000020
+	JBE  sealTwelveDirectAVX2_b2_put32
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+96(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y14, Y14
+	VPAND   (DI), Y14, Y14
+	VMOVDQU Y14, 176(AX)
+
+sealTwelveDirectAVX2_b2_put32:
+	CMPQ    BX, $0x00000140
+	JB      sealTwelveDirectAVX2_b2_part288
+	VPXOR   288(DX), Y6, Y6
+	VMOVDQU Y6, 288(R13)
+	JMP     sealTwelveDirectAVX2_b2_put288
+
+sealTwelveDirectAVX2_b2_part288:
+	CMPQ BX, $0x00000120
+	JBE  sealTwelveDirectAVX2_b2_put288
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+352(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y6, Y6
+	VPAND   (DI), Y6, Y6
+	VMOVDQU Y6, 176(AX)
+
+sealTwelveDirectAVX2_b2_put288:
+	VPERM2I128 $0x20, Y12, Y1, Y14
+	VPERM2I128 $0x31, Y12, Y1, Y1
+	CMPQ       BX, $0x00000080
+	JB         sealTwelveDirectAVX2_b2_part96
+	VPXOR      96(DX), Y14, Y14
+	VMOVDQU    Y14, 96(R13)
+	JMP        sealTwelveDirectAVX2_b2_put96
+
+sealTwelveDirectAVX2_b2_part96:
+	CMPQ BX, $0x00000060
+	JBE  sealTwelveDirectAVX2_b2_put96
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+160(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y14, Y14
+	VPAND   (DI), Y14, Y14
+	VMOVDQU Y14, 176(AX)
+
+sealTwelveDirectAVX2_b2_put96:
+	CMPQ    BX, $0x00000180
+	JB      sealTwelveDirectAVX2_b2_part352
+	VPXOR   352(DX), Y1, Y1
+	VMOVDQU Y1, 352(R13)
+	JMP     sealTwelveDirectAVX2_b2_put352
+
+sealTwelveDirectAVX2_b2_part352:
+	CMPQ BX, $0x00000160
+	JBE  sealTwelveDirectAVX2_b2_put352
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+416(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y1, Y1
+	VPAND   (DI), Y1, Y1
+	VMOVDQU Y1, 176(AX)
+
+sealTwelveDirectAVX2_b2_put352:
+	VPERM2I128 $0x20, Y11, Y15, Y14
+	VPERM2I128 $0x31, Y11, Y15, Y15
+	CMPQ       BX, $0x000000c0
+	JB         sealTwelveDirectAVX2_b2_part160
+	VPXOR      160(DX), Y14, Y14
+	VMOVDQU    Y14, 160(R13)
+	JMP        sealTwelveDirectAVX2_b2_put160
+
+sealTwelveDirectAVX2_b2_part160:
+	CMPQ BX, $0x000000a0
+	JBE  sealTwelveDirectAVX2_b2_put160
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+224(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y14, Y14
+	VPAND   (DI), Y14, Y14
+	VMOVDQU Y14, 176(AX)
+
+sealTwelveDirectAVX2_b2_put160:
+	CMPQ    BX, $0x000001c0
+	JB      sealTwelveDirectAVX2_b2_part416
+	VPXOR   416(DX), Y15, Y15
+	VMOVDQU Y15, 416(R13)
+	JMP     sealTwelveDirectAVX2_b2_put416
+
+sealTwelveDirectAVX2_b2_part416:
+	CMPQ BX, $0x000001a0
+	JBE  sealTwelveDirectAVX2_b2_put416
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+480(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y15, Y15
+	VPAND   (DI), Y15, Y15
+	VMOVDQU Y15, 176(AX)
+
+sealTwelveDirectAVX2_b2_put416:
+	VPERM2I128 $0x20, Y8, Y2, Y14
+	VPERM2I128 $0x31, Y8, Y2, Y2
+	CMPQ       BX, $0x00000100
+	JB         sealTwelveDirectAVX2_b2_part224
+	VPXOR      224(DX), Y14, Y14
+	VMOVDQU    Y14, 224(R13)
+	JMP        sealTwelveDirectAVX2_b2_put224
+
+sealTwelveDirectAVX2_b2_part224:
+	CMPQ BX, $0x000000e0
+	JBE  sealTwelveDirectAVX2_b2_put224
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+288(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y14, Y14
+	VPAND   (DI), Y14, Y14
+	VMOVDQU Y14, 176(AX)
+
+sealTwelveDirectAVX2_b2_put224:
+	CMPQ    BX, $0x00000200
+	JB      sealTwelveDirectAVX2_b2_part480
+	VPXOR   480(DX), Y2, Y2
+	VMOVDQU Y2, 480(R13)
+	JMP     sealTwelveDirectAVX2_b2_put480
+
+sealTwelveDirectAVX2_b2_part480:
+	CMPQ BX, $0x000001e0
+	JBE  sealTwelveDirectAVX2_b2_put480
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+544(SB), DX
+	SUBQ    BX, DX
+	VPXOR   176(AX), Y2, Y2
+	VPAND   (DX), Y2, Y2
+	VMOVDQU Y2, 176(AX)
+
+sealTwelveDirectAVX2_b2_put480:
+	MOVQ src_len+40(FP), AX
+	MOVQ dst_base+8(FP), DX
+	ADDQ DX, AX
+	SUBQ R13, AX
+
+	// J = rem/32 (B's blocks at buf) + the tail's blocks + 1 (the lengths).
+	MOVQ AX, DX
+	SHRQ $0x05, DX
+	ANDQ $0x1f, AX
+	ADDQ $0x0f, AX
+	SHRQ $0x04, AX
+	LEAQ 1(DX)(AX*1), BX
+	LEAQ (BX)(BX*2), BX
+	MOVQ 496(SP)(BX*8), DI
+	MOVQ DI, 1088(SP)
+	MOVQ 504(SP)(BX*8), DI
+	MOVQ DI, 1096(SP)
+	MOVQ 512(SP)(BX*8), BX
+	MOVQ BX, 1104(SP)
+	MOVQ AX, 1112(SP)
+	MOVQ DX, 1120(SP)
+	MOVQ DX, AX
+	SHLQ $0x04, AX
+	XORQ R10, R10
+	XORQ R11, R11
+	XORQ R12, R12
+	CMPQ 1120(SP), $0x00
+	JE   sealTwelveDirectAVX2_tail
+
+sealTwelveDirectAVX2_loop:
+	ADDQ  (R13), CX
+	ADCQ  8(R13), SI
+	ADCQ  $0x01, R8
+	MOVQ  CX, DX
+	MULXQ 472(SP), BX, DI
+	MULXQ 480(SP), CX, R9
+	ADDQ  CX, DI
+	ADCQ  $0x00, R9
+	MOVQ  SI, DX
+	MULXQ 472(SP), CX, SI
+	ADDQ  CX, DI
+	ADCQ  SI, R9
+	MULXQ 488(SP), CX, SI
+	ADDQ  CX, BX
+	ADCQ  SI, DI
+	ADCQ  $0x00, R9
+	MOVQ  R8, CX
+	IMULQ 488(SP), CX
+	IMULQ 472(SP), R8
+	ADDQ  CX, DI
+	ADCQ  R8, R9
+	MOVQ  R9, R8
+	ANDQ  $0x03, R8
+	MOVQ  R9, SI
+	SHRQ  $0x02, SI
+	ANDQ  $-4, R9
+	ADDQ  SI, R9
+	ADDQ  R9, BX
+	ADCQ  $0x00, DI
+	ADCQ  $0x00, R8
+	MOVQ  BX, CX
+	MOVQ  DI, SI
+	ADDQ  (R13)(AX*1), R10
+	ADCQ  8(R13)(AX*1), R11
+	ADCQ  $0x01, R12
+	MOVQ  R10, DX
+	MULXQ 472(SP), BX, DI
+	MULXQ 480(SP), R10, R9
+	ADDQ  R10, DI
+	ADCQ  $0x00, R9
+	MOVQ  R11, DX
+	MULXQ 472(SP), R10, R11
+	ADDQ  R10, DI
+	ADCQ  R11, R9
+	MULXQ 488(SP), R10, R11
+	ADDQ  R10, BX
+	ADCQ  R11, DI
+	ADCQ  $0x00, R9
+	MOVQ  R12, R10
+	IMULQ 488(SP), R10
+	IMULQ 472(SP), R12
+	ADDQ  R10, DI
+	ADCQ  R12, R9
+	MOVQ  R9, R12
+	ANDQ  $0x03, R12
+	MOVQ  R9, R11
+	SHRQ  $0x02, R11
+	ANDQ  $-4, R9
+	ADDQ  R11, R9
+	ADDQ  R9, BX
+	ADCQ  $0x00, DI
+	ADCQ  $0x00, R12
+	MOVQ  BX, R10
+	MOVQ  DI, R11
+	ADDQ  $0x10, R13
+	DECQ  1120(SP)
+	JNZ   sealTwelveDirectAVX2_loop
+
+sealTwelveDirectAVX2_tail:
+	// B goes on over the tail's blocks (none to two) and the lengths.
+	MOVQ  st+0(FP), AX
+	CMPQ  1112(SP), $0x00
+	JE    sealTwelveDirectAVX2_lens
+	ADDQ  176(AX), R10
+	ADCQ  184(AX), R11
+	ADCQ  $0x01, R12
+	MOVQ  R10, DX
+	MULXQ 472(SP), BX, DI
+	MULXQ 480(SP), R10, R9
+	ADDQ  R10, DI
+	ADCQ  $0x00, R9
+	MOVQ  R11, DX
+	MULXQ 472(SP), R10, R11
+	ADDQ  R10, DI
+	ADCQ  R11, R9
+	MULXQ 488(SP), R10, R11
+	ADDQ  R10, BX
+	ADCQ  R11, DI
+	ADCQ  $0x00, R9
+	MOVQ  R12, R10
+	IMULQ 488(SP), R10
+	IMULQ 472(SP), R12
+	ADDQ  R10, DI
+	ADCQ  R12, R9
+	MOVQ  R9, R12
+	ANDQ  $0x03, R12
+	MOVQ  R9, R11
+	SHRQ  $0x02, R11
+	ANDQ  $-4, R9
+	ADDQ  R11, R9
+	ADDQ  R9, BX
+	ADCQ  $0x00, DI
+	ADCQ  $0x00, R12
+	MOVQ  BX, R10
+	MOVQ  DI, R11
+	CMPQ  1112(SP), $0x01
+	JE    sealTwelveDirectAVX2_lens
+	ADDQ  192(AX), R10
+	ADCQ  200(AX), R11
+	ADCQ  $0x01, R12
+	MOVQ  R10, DX
+	MULXQ 472(SP), BX, DI
+	MULXQ 480(SP), R10, R9
+	ADDQ  R10, DI
+	ADCQ  $0x00, R9
+	MOVQ  R11, DX
+	MULXQ 472(SP), R10, R11
+	ADDQ  R10, DI
+	ADCQ  R11, R9
+	MULXQ 488(SP), R10, R11
+	ADDQ  R10, BX
+	ADCQ  R11, DI
+	ADCQ  $0x00, R9
+	MOVQ  R12, R10
+	IMULQ 488(SP), R10
+	IMULQ 472(SP), R12
+	ADDQ  R10, DI
+	ADCQ  R12, R9
+	MOVQ  R9, R12
+	ANDQ  $0x03, R12
+	MOVQ  R9, R11
+	SHRQ  $0x02, R11
+	ANDQ  $-4, R9
+	ADDQ  R11, R9
+	ADDQ  R9, BX
+	ADCQ  $0x00, DI
+	ADCQ  $0x00, R12
+	MOVQ  BX, R10
+	MOVQ  DI, R11
+
+sealTwelveDirectAVX2_lens:
+	ADDQ  160(AX), R10
+	ADCQ  168(AX), R11
+	ADCQ  $0x01, R12
+	MOVQ  R10, DX
+	MULXQ 472(SP), BX, DI
+	MULXQ 480(SP), R10, R9
+	ADDQ  R10, DI
+	ADCQ  $0x00, R9
+	MOVQ  R11, DX
+	MULXQ 472(SP), R10, R11
+	ADDQ  R10, DI
+	ADCQ  R11, R9
+	MULXQ 488(SP), R10, R11
+	ADDQ  R10, BX
+	ADCQ  R11, DI
+	ADCQ  $0x00, R9
+	MOVQ  R12, R10
+	IMULQ 488(SP), R10
+	IMULQ 472(SP), R12
+	ADDQ  R10, DI
+	ADCQ  R12, R9
+	MOVQ  R9, R12
+	ANDQ  $0x03, R12
+	MOVQ  R9, R11
+	SHRQ  $0x02, R11
+	ANDQ  $-4, R9
+	ADDQ  R11, R9
+	ADDQ  R9, BX
+	ADCQ  $0x00, DI
+	ADCQ  $0x00, R12
+	MOVQ  BX, R10
+	MOVQ  DI, R11
+
+	// h·P in five words w0..w4.
+	XORL  BX, BX
+	MOVQ  CX, DX
+	MULXQ 1088(SP), CX, AX
+	MULXQ 1096(SP), R13, DI
+	ADDQ  R13, AX
+	MULXQ 1104(SP), R13, R9
+	ADCQ  R13, DI
+	ADCQ  $0x00, R9
+	MOVQ  SI, DX
+	MULXQ 1088(SP), R13, SI
+	ADDQ  R13, AX
+	ADCQ  SI, DI
+	ADCQ  $0x00, R9
+	ADCQ  $0x00, BX
+	MULXQ 1096(SP), R13, SI
+	ADDQ  R13, DI
+	ADCQ  SI, R9
+	ADCQ  $0x00, BX
+	MULXQ 1104(SP), R13, SI
+	ADDQ  R13, R9
+	ADCQ  SI, BX
+	MOVQ  R8, DX
+	MULXQ 1088(SP), R13, SI
+	ADDQ  R13, DI
+	ADCQ  SI, R9
+	ADCQ  $0x00, BX
+	MULXQ 1096(SP), R13, SI
+	ADDQ  R13, R9
+	ADCQ  SI, BX
+	IMULQ 1104(SP), DX
+	ADDQ  DX, BX
+
+	// The low 130 bits plus 4·(w >> 130) plus (w >> 130).
+	MOVQ DI, R8
+	ANDQ $0x03, R8
+	ANDQ $-4, DI
+	ADDQ DI, CX
+	ADCQ R9, AX
+	ADCQ BX, R8
+	SHRQ $0x02, R9, DI
+	SHRQ $0x02, BX, R9
+	SHRQ $0x02, BX
+	ADDQ DI, CX
+	ADCQ R9, AX
+	ADCQ BX, R8
+
+	// Plus b, and the bits from 2^130 up folded once more.
+	ADDQ R10, CX
+	ADCQ R11, AX
+	ADCQ R12, R8
+	MOVQ R8, R13
+	SHRQ $0x02, R13
+	ANDQ $0x03, R8
+	LEAQ (R13)(R13*4), R13
+	ADDQ R13, CX
+	ADCQ $0x00, AX
+	ADCQ $0x00, R8
+	MOVQ AX, SI
+	MOVQ st+0(FP), AX
+	MOVQ CX, BX
+	MOVQ SI, DI
+	SUBQ $-5, BX
+	SBBQ $-1, DI
+	SBBQ $0x03, R8
+
+	// No borrow: h >= p, so h - p is the reduced value.
+	CMOVQCC BX, CX
+	CMOVQCC DI, SI
+	ADDQ    112(AX), CX
+	ADCQ    120(AX), SI
+	MOVQ    CX, 128(AX)
+	MOVQ    SI, 136(AX)
+	VZEROUPPER
+	RET
+
 // func sealFourDirectAVX2(st *[216]byte, dst []byte, src []byte)
 // Requires: AVX, AVX2, BMI2, CMOV
 TEXT ·sealFourDirectAVX2(SB), $840-56

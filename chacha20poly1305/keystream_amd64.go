@@ -67,13 +67,16 @@ func openOneCall(l oneLayout, steps int, st *[1496]byte) {
 }
 
 // sealDirectCall runs the direct Seal kernel for src: sealFourDirectAVX2
-// past twoMax bytes, sealTwoDirectAVX2 past tenMax, sealTenDirectAVX2 past
+// past twelveMax bytes, sealTwelveDirectAVX2 past twoMax,
+// sealTwoDirectAVX2 past tenMax, sealTenDirectAVX2 past
 // oneMax, else layout l's, sealDirectY4 or (oneSliced) sealDirectAVX2.
 func sealDirectCall(l oneLayout, st *directState, dst, src []byte) {
 	p := (*[216]byte)(unsafe.Pointer(st))
 	switch {
-	case len(src) > twoMax:
+	case len(src) > twelveMax:
 		sealFourDirectAVX2(p, dst, src)
+	case len(src) > twoMax:
+		sealTwelveDirectAVX2(p, dst, src)
 	case len(src) > tenMax:
 		sealTwoDirectAVX2(p, dst, src)
 	case len(src) > oneMax:

@@ -233,6 +233,15 @@ func openTenAVX2(st *[2008]byte)
 //go:noescape
 func sealTwoDirectAVX2(st *[216]byte, dst []byte, src []byte)
 
+// sealTwelveDirectAVX2 encrypts src (513 to 1152 bytes) into dst with the blocks (up
+// to 2 word-sliced batches) from st.x[12] on, all but its last n mod 32
+// bytes, whose ciphertext replaces them in st's tail (zero-padded), and
+// writes the tag of the additional data's block (2^128 bit from st), the
+// ciphertext zero-padded and the lengths' block.
+//
+//go:noescape
+func sealTwelveDirectAVX2(st *[216]byte, dst []byte, src []byte)
+
 // sealFourDirectAVX2 encrypts src (513 to 2048 bytes) into dst with the blocks (up
 // to 4 word-sliced batches) from st.x[12] on, all but its last n mod 32
 // bytes, whose ciphertext replaces them in st's tail (zero-padded), and

@@ -89,6 +89,7 @@ func main() {
 	stitchedRolled("sealDirectAVX2", sliced, false)
 	stitchedRolled("openTenAVX2", oneBatch{extra: 2}, true)
 	stitchedSealTwoDirect("sealTwoDirectAVX2", 2)
+	stitchedSealTwoRows("sealTwelveDirectAVX2")
 	stitchedSealTwoDirect("sealFourDirectAVX2", 4)
 	stitchedOpenTwo("openTwoAVX2", 2)
 	stitchedOpenTwo("openFourAVX2", 4)

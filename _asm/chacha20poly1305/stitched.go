@@ -577,12 +577,17 @@ func (k *sk) rolledRoundsN(label string, n int, iter func()) {
 
 // stitchedOpenTwo emits openTwoAVX2 (batches 2, on a twoState) or
 // openFourAVX2 (on a fourState): sealTwoKernel's Open.
-func stitchedOpenTwo(name string, batches int) { sealTwoKernel(name, batches, false) }
+func stitchedOpenTwo(name string, batches int) { sealTwoKernel(name, batches, false, false) }
 
 // stitchedSealTwoDirect emits sealTwoDirectAVX2 (batches 2) or
 // sealFourDirectAVX2: sealTwoKernel's Seal, reading the plaintext and
 // writing the ciphertext itself, on a directState, as sealDirectAVX2 does.
-func stitchedSealTwoDirect(name string, batches int) { sealTwoKernel(name, batches, true) }
+func stitchedSealTwoDirect(name string, batches int) { sealTwoKernel(name, batches, true, false) }
+
+// stitchedSealTwoRows emits sealTwelveDirectAVX2: sealTwoDirectAVX2 with
+// blocks 17 and 18 in YMM rows beside the second batch (ten.go), for
+// 1025 to 1152 bytes, which sealFourDirectAVX2 ran as three batches.
+func stitchedSealTwoRows(name string) { sealTwoKernel(name, 2, true, true) }
 
 // sealTwoKernel emits a kernel of 513 to 1024 bytes in one call (batches
 // 2), two word-sliced batches, with no Go code between the parts and the
@@ -608,8 +613,12 @@ func stitchedSealTwoDirect(name string, batches int) { sealTwoKernel(name, batch
 // plaintext goes one batch before it (the first batch's to the MAC
 // input's blocks 0 to 31, unused here), each batch's output stored once
 // its MAC steps have read the batch before. The caller compares the tag.
-func sealTwoKernel(name string, batches int, direct bool) {
+func sealTwoKernel(name string, batches int, direct, extra bool) {
 	open := !direct
+	most := batches * batchBytes
+	if extra {
+		most += 128
+	}
 	size, nOff := otEnd, otN
 	if batches > 2 {
 		size, nOff = ofEnd, ofN
@@ -619,7 +628,7 @@ func sealTwoKernel(name string, batches int, direct bool) {
 	if direct {
 		TEXT(name, 0, fmt.Sprintf("func(st *[%d]byte, dst, src []byte)", sdEnd))
 		Pragma("noescape")
-		Doc(name+fmt.Sprintf(" encrypts src (513 to %d bytes) into dst with the blocks (up", batches*batchBytes),
+		Doc(name+fmt.Sprintf(" encrypts src (513 to %d bytes) into dst with the blocks (up", most),
 			fmt.Sprintf("to %d word-sliced batches) from st.x[12] on, all but its last n mod 32", batches),
 			"bytes, whose ciphertext replaces them in st's tail (zero-padded), and",
 			"writes the tag of the additional data's block (2^128 bit from st), the",
@@ -637,6 +646,9 @@ func sealTwoKernel(name string, batches int, direct bool) {
 	k := &sk{}
 	k.st = Load(Param("st"), GP64()).(GPVirtual)
 	k.spill = AllocLocal(4 * 32)
+	if extra {
+		k.spill = AllocLocal(8 * 32) // the d words of the second batch too
+	}
 	k.frameMasks()
 	words := AllocLocal(16)
 	k.countRounds()
@@ -646,7 +658,10 @@ func sealTwoKernel(name string, batches int, direct bool) {
 	k.loadState()
 	k.rolledRounds(name+"_b1", func() { scalarDoubleRound(&x, func(f func()) { k.queue = append(k.queue, f) }) })
 	k.macKeyFrom(&x, in, ooS)
-	const maxJ = 21 // r^2..r^21 from ten iterations of two steps
+	maxJ := 21 // r^2..r^21 from ten iterations of two steps
+	if extra {
+		maxJ = 23 // two more steps after them
+	}
 	rf := AllocLocal(24)
 	pw := AllocLocal(24 * (maxJ + 1))
 	a, p := k.macStart(rf, pw)
@@ -686,6 +701,10 @@ func sealTwoKernel(name string, batches int, direct bool) {
 	LEAQ(pw.Offset(48), pwp)
 	pc := chain{h: p, t: a.t}
 	k.loadState()
+	if extra {
+		k.extra = &rowPair{}
+		k.storeDWords()
+	}
 	k.rolledRounds(name+"_b2", func() {
 		q := func(f func()) { k.queue = append(k.queue, f) }
 		for j := range 2 {
@@ -699,7 +718,16 @@ func sealTwoKernel(name string, batches int, direct bool) {
 		q(func() { ADDQ(U8(48), pwp) })
 		k.queueSteps(a, r, buf)
 	})
+	for j := 0; j < maxJ-21; j++ {
+		for _, f := range pc.stepOps(nil, nil, nil, r) {
+			f()
+		}
+		for i := range 3 {
+			MOVQ(p[i], Mem{Base: pwp, Disp: 24*j + 8*i})
+		}
+	}
 	k.batchTail(a, r, buf, open, name+"_b2", delta)
+	k.extra = nil
 	if batches > 2 {
 		k.moreBatches(name, buf, r, nOff, open, delta)
 	}
@@ -797,6 +825,9 @@ func (k *sk) directOutput(label string, buf GPVirtual, delta Mem) {
 	ADDQ(buf, k.src)
 	rem := k.directRem(buf)
 	k.put = func(r Op, off int) { k.putPiece(label, rem, r, off) }
+	if k.extra != nil {
+		k.rowsOutput()
+	}
 	k.output()
 	k.put = nil
 }
