@@ -51,18 +51,8 @@ func openOneCall(l oneLayout, steps int, st *[1496]byte) {
 		openOne10Y4(st)
 	case l == oneY4:
 		openOne18Y4(st)
-	case steps <= 10:
-		openOne10AVX2(st)
-	case steps <= 18:
-		openOne18AVX2(st)
-	case steps <= 22:
-		openOne22AVX2(st)
-	case steps <= 26:
-		openOne26AVX2(st)
-	case steps <= 30:
-		openOne30AVX2(st)
-	default:
-		openOneAVX2(st)
+	default: // oneSliced: openDirect
+		panic("chacha20poly1305: openOneCall of a layout openDirect takes")
 	}
 }
 
@@ -86,6 +76,17 @@ func sealDirectCall(l oneLayout, st *directState, dst, src []byte) {
 	default:
 		sealDirectAVX2(p, dst, src)
 	}
+}
+
+// openDirectCall runs the direct Open kernel for src: openTenAVX2 past
+// oneMax bytes, else openDirectAVX2.
+func openDirectCall(st *directState, dst, src []byte) {
+	p := (*[216]byte)(unsafe.Pointer(st))
+	if len(src) > oneMax {
+		openTenAVX2(p, dst, src)
+		return
+	}
+	openDirectAVX2(p, dst, src)
 }
 
 // sealOneCall runs layout l's sealOne kernel.

@@ -141,54 +141,6 @@ func macBatchAVX2(st *[14]uint64, msg *[512]byte)
 //go:noescape
 func sealNextAVX2(st *[14]uint64, dst []byte, src []byte)
 
-// openOneAVX2 writes the tag of the last 34 blocks of st's MAC input
-// (each block i with hi[i]·2^128 added) under the MAC key from ChaCha20
-// block st.x[12]-1, and decrypts the first 512 bytes of st's buffer in
-// place with the eight blocks (word-sliced in YMM) from st.x[12] on.
-//
-//go:noescape
-func openOneAVX2(st *[1496]byte)
-
-// openOne30AVX2 writes the tag of the last 30 blocks of st's MAC input
-// (each block i with hi[i]·2^128 added) under the MAC key from ChaCha20
-// block st.x[12]-1, and decrypts the first 512 bytes of st's buffer in
-// place with the eight blocks (word-sliced in YMM) from st.x[12] on.
-//
-//go:noescape
-func openOne30AVX2(st *[1496]byte)
-
-// openOne26AVX2 writes the tag of the last 26 blocks of st's MAC input
-// (each block i with hi[i]·2^128 added) under the MAC key from ChaCha20
-// block st.x[12]-1, and decrypts the first 512 bytes of st's buffer in
-// place with the eight blocks (word-sliced in YMM) from st.x[12] on.
-//
-//go:noescape
-func openOne26AVX2(st *[1496]byte)
-
-// openOne22AVX2 writes the tag of the last 22 blocks of st's MAC input
-// (each block i with hi[i]·2^128 added) under the MAC key from ChaCha20
-// block st.x[12]-1, and decrypts the first 512 bytes of st's buffer in
-// place with the eight blocks (word-sliced in YMM) from st.x[12] on.
-//
-//go:noescape
-func openOne22AVX2(st *[1496]byte)
-
-// openOne18AVX2 writes the tag of the last 18 blocks of st's MAC input
-// (each block i with hi[i]·2^128 added) under the MAC key from ChaCha20
-// block st.x[12]-1, and decrypts the first 512 bytes of st's buffer in
-// place with the eight blocks (word-sliced in YMM) from st.x[12] on.
-//
-//go:noescape
-func openOne18AVX2(st *[1496]byte)
-
-// openOne10AVX2 writes the tag of the last 10 blocks of st's MAC input
-// (each block i with hi[i]·2^128 added) under the MAC key from ChaCha20
-// block st.x[12]-1, and decrypts the first 512 bytes of st's buffer in
-// place with the eight blocks (word-sliced in YMM) from st.x[12] on.
-//
-//go:noescape
-func openOne10AVX2(st *[1496]byte)
-
 // sealDirectY4 encrypts src (up to 256 bytes) into dst with the 4 blocks (row layout in 256-bit registers)
 // from st.x[12] on, all but its last n mod 32 bytes, whose ciphertext
 // replaces them in st's tail (zero-padded), and writes the tag of the
@@ -216,13 +168,23 @@ func sealTenDirectAVX2(st *[216]byte, dst []byte, src []byte)
 //go:noescape
 func sealDirectAVX2(st *[216]byte, dst []byte, src []byte)
 
-// openTenAVX2 writes the tag of MAC block 32 (2^128 bit from hi[32]), the first n
-// bytes (at most 640) of st's buffer zero-padded and block 33, and decrypts
-// the buffer's first 640 bytes in place with the eight blocks word-sliced in YMM and two in YMM rows from
-// st.x[12] on.
+// openTenAVX2 writes the tag of the additional data's block (2^128 bit from st), src
+// zero-padded (its last n mod 32 bytes from st's tail) and the lengths' block,
+// then decrypts src (up to 640 bytes) into dst with the eight blocks word-sliced in YMM and two in YMM rows
+// from st.x[12] on, all but the last n mod 32 bytes, whose plaintext replaces
+// them in st's tail. The caller compares the tag (and clears dst if wrong).
 //
 //go:noescape
-func openTenAVX2(st *[2008]byte)
+func openTenAVX2(st *[216]byte, dst []byte, src []byte)
+
+// openDirectAVX2 writes the tag of the additional data's block (2^128 bit from st), src
+// zero-padded (its last n mod 32 bytes from st's tail) and the lengths' block,
+// then decrypts src (up to 512 bytes) into dst with the eight blocks (word-sliced in YMM)
+// from st.x[12] on, all but the last n mod 32 bytes, whose plaintext replaces
+// them in st's tail. The caller compares the tag (and clears dst if wrong).
+//
+//go:noescape
+func openDirectAVX2(st *[216]byte, dst []byte, src []byte)
 
 // sealTwoDirectAVX2 encrypts src (513 to 1024 bytes) into dst with the blocks (up
 // to 2 word-sliced batches) from st.x[12] on, all but its last n mod 32

@@ -939,9 +939,11 @@ const (
 // to 512 bytes (32 blocks), one block of additional data and the lengths.
 const openSteps = 34
 
-// stitchedOpenOne emits openOneAVX2 (and variants absorbing only the last
-// steps of the MAC blocks, for shorter messages): Open of a message up to 448 bytes in
-// one batch (blocks 1 to 8 word-sliced in YMM) while the general registers
+// stitchedOpenOne emits a row-layout openOne kernel (b: openOne10Y4,
+// openOne18Y4, ..., each absorbing only the last steps of the MAC blocks,
+// for shorter messages; the word-sliced batch's, openOneAVX2 and its
+// variants, gave way to openDirectAVX2): Open of a message of up to b's
+// blocks in one batch while the general registers
 // compute block 0 (as in sealFirstAVX2), take the MAC key from it and run
 // the MAC's Poly1305 steps and the tag: Open's MAC input exists before the
 // keystream does, so nothing of it waits for the vector chain. The MAC
@@ -962,15 +964,12 @@ func stitchedOpenOne(name string, steps int, b oneBatch) {
 	stAVX2.Return()
 }
 
-// newOneSK starts a one-call kernel on an openState (openOneAVX2,
-// sealOne*): it counts the batch's vector instructions and queues block
+// newOneSK starts a one-call kernel on an openState (openOne*, sealOne*;
+// sealDirectY4 on a directState): it counts the batch's vector instructions and queues block
 // 0 in general registers (the state with the counter one less), the MAC
 // key from it and a zero accumulator.
 func newOneSK(b oneBatch) *sk {
 	k := &sk{rows: b}
-	if b.extra > 0 {
-		k.extra = &rowPair{}
-	}
 	x := k.queueBlockZero("Block 0 in general registers: the state with the counter one less.")
 	k.queueMACKey(&x, func(i int) Op { return k.stateWord(i) }, ooS)
 	return k
@@ -1303,15 +1302,9 @@ func (k *sk) batchInPlace() GPVirtual {
 		return k.rowsInPlace()
 	}
 	k.loadState()
-	if k.extra != nil {
-		k.storeDWords()
-	}
 	k.rounds()
 	if k.put != nil {
 		k.putStart()
-		if k.extra != nil {
-			k.rowsOutput()
-		}
 		k.output()
 		return nil
 	}

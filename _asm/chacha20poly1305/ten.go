@@ -192,20 +192,22 @@ func (k *sk) addXorRotateMem(groups [][4]int, y1, z, bits int) {
 // from, up to maxJ; steps past r^21 follow the loop); the MAC of the
 // additional data runs between them.
 //
-// Seal (direct, on a directState) then emits the output and the MAC as
-// stitchedSealDirect does. Open (on a twoState: the ciphertext in the
-// buffer, the additional data's and the lengths' blocks in the MAC
-// input's last two) first absorbs the ciphertext in two chains
-// (twoChains) and writes the tag, then decrypts the buffer in place; the
-// caller compares the tag.
+// Seal (on a directState, reading src and writing dst itself) then emits
+// the output and the MAC as stitchedSealDirect does. Open (on a
+// directState as well) first absorbs the ciphertext at src in the same two
+// chains (directChains: the whole 32-byte pieces at src, the last n mod 32
+// bytes from st's tail) and writes the tag, then writes the plaintext to
+// dst as Seal writes its ciphertext; the caller compares the tag and
+// clears dst if it is wrong, as x/crypto does.
 func stitchedRolled(name string, lay oneBatch, open bool) {
 	if open {
-		TEXT(name, 0, fmt.Sprintf("func(st *[%d]byte)", otEnd))
+		TEXT(name, 0, fmt.Sprintf("func(st *[%d]byte, dst, src []byte)", sdEnd))
 		Pragma("noescape")
-		Doc(name+" writes the tag of MAC block 32 (2^128 bit from hi[32]), the first n",
-			fmt.Sprintf("bytes (at most %d) of st's buffer zero-padded and block 33, and decrypts", 64*lay.n()),
-			fmt.Sprintf("the buffer's first %d bytes in place with the %s from", 64*lay.n(), lay),
-			"st.x[12] on.")
+		Doc(name+" writes the tag of the additional data's block (2^128 bit from st), src",
+			"zero-padded (its last n mod 32 bytes from st's tail) and the lengths' block,",
+			fmt.Sprintf("then decrypts src (up to %d bytes) into dst with the %s", 64*lay.n(), lay),
+			"from st.x[12] on, all but the last n mod 32 bytes, whose plaintext replaces",
+			"them in st's tail. The caller compares the tag (and clears dst if wrong).")
 	} else {
 		directText(name, lay, 0) // not NOSPLIT: the frame outgrows the limit
 	}
@@ -233,11 +235,7 @@ func stitchedRolled(name string, lay oneBatch, open bool) {
 	pw := AllocLocal(24 * (max(maxJ, 21) + 1)) // the loop writes up to r^21
 	a, p := k.macStart(rf, pw)
 	r := words3(rf)
-	if open {
-		k.polyStepHi(Mem{Base: k.st, Disp: ooMAC + 16*(openSteps-2)}, Mem{Base: k.st, Disp: ooHi + 8*(openSteps-2)})
-	} else {
-		k.polyStepHi(Mem{Base: k.st, Disp: sdAD}, Mem{Base: k.st, Disp: sdHi})
-	}
+	k.polyStepHi(Mem{Base: k.st, Disp: sdAD}, Mem{Base: k.st, Disp: sdHi})
 	k.flush()
 	pc := chain{h: p, t: a.t}
 	pwp := GP64().(GPVirtual)
@@ -262,25 +260,8 @@ func stitchedRolled(name string, lay oneBatch, open bool) {
 		power(func(f func()) { f() })
 	}
 	if open {
-		buf := GP64().(GPVirtual)
-		LEAQ(Mem{Base: k.st, Disp: ooBuf}, buf)
-		k.twoChains(name, buf, rf, pw, otN, 0)
-		Comment("The MAC has read the ciphertext: decrypt it in place.")
-		buf = GP64().(GPVirtual)
-		LEAQ(Mem{Base: k.st, Disp: ooBuf}, buf)
-		k.dst, k.src = buf, buf
-		k.put = func(r Op, off int) {
-			m := Mem{Base: buf, Disp: off}
-			VPXOR(m, r, r)
-			VMOVDQU(r, m)
-		}
-		if k.extra != nil {
-			k.rowsOutput()
-		}
-		k.put = nil
-		k.output()
-		stAVX2.Return()
-		return
+		k.directChains(name, Load(Param("src").Base(), GP64()).(GPVirtual), Load(Param("src").Len(), GP64()).(GPVirtual), rf, pw, false)
+		Comment("The MAC has read the ciphertext (dst may be src): decrypt it.")
 	}
 	k.st = Load(Param("st"), GP64()).(GPVirtual)
 	k.src = Load(Param("src").Base(), GP64()).(GPVirtual)
@@ -292,6 +273,8 @@ func stitchedRolled(name string, lay oneBatch, open bool) {
 	}
 	k.output()
 	k.put = nil
-	k.directChains(name, k.dst, n, rf, pw, false)
+	if !open {
+		k.directChains(name, k.dst, n, rf, pw, false)
+	}
 	stAVX2.Return()
 }
