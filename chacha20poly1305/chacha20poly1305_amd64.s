@@ -35138,6 +35138,1398 @@ openTwoAVX2_done:
 	VZEROUPPER
 	RET
 
+// func openTwelveAVX2(st *[3032]byte)
+// Requires: AVX, AVX2, BMI2, CMOV
+TEXT ·openTwelveAVX2(SB), $1240-8
+	MOVQ         st+0(FP), AX
+	VMOVDQU      cp_rot16<>+0(SB), Y14
+	VMOVDQU      Y14, 384(SP)
+	VMOVDQU      cp_rot8<>+0(SB), Y14
+	VMOVDQU      Y14, 416(SP)
+	MOVL         (AX), CX
+	MOVL         4(AX), DX
+	MOVL         8(AX), BX
+	MOVL         12(AX), SI
+	MOVL         16(AX), DI
+	MOVL         20(AX), R8
+	MOVL         24(AX), R9
+	MOVL         28(AX), R10
+	MOVL         32(AX), R11
+	MOVL         R11, 448(SP)
+	MOVL         36(AX), R11
+	MOVL         R11, 452(SP)
+	MOVL         40(AX), R11
+	MOVL         R11, 456(SP)
+	MOVL         44(AX), R11
+	MOVL         48(AX), R12
+	MOVL         52(AX), R13
+	MOVL         56(AX), R14
+	MOVL         60(AX), R15
+	DECL         R12
+	VPBROADCASTD (AX), Y0
+	VPBROADCASTD 4(AX), Y1
+	VPBROADCASTD 8(AX), Y2
+	VPBROADCASTD 12(AX), Y3
+	VPBROADCASTD 16(AX), Y4
+	VPBROADCASTD 20(AX), Y5
+	VPBROADCASTD 24(AX), Y6
+	VPBROADCASTD 28(AX), Y7
+	VPBROADCASTD 32(AX), Y12
+	VPBROADCASTD 36(AX), Y13
+	VPBROADCASTD 40(AX), Y14
+	VMOVDQU      Y14, 192(SP)
+	VPBROADCASTD 44(AX), Y14
+	VMOVDQU      Y14, 224(SP)
+	VPBROADCASTD 48(AX), Y8
+	VPADDD       cp_iota8<>+0(SB), Y8, Y8
+	VPBROADCASTD 52(AX), Y9
+	VPBROADCASTD 56(AX), Y10
+	VPBROADCASTD 60(AX), Y11
+	VMOVDQU      Y8, 256(SP)
+	VMOVDQU      Y9, 288(SP)
+	VMOVDQU      Y10, 320(SP)
+	VMOVDQU      Y11, 352(SP)
+	VMOVDQU      Y0, Y8
+	VPBLENDD     $0x22, Y1, Y8, Y8
+	VPBLENDD     $0x44, Y2, Y8, Y8
+	VPBLENDD     $0x88, Y3, Y8, Y8
+	VMOVDQU      Y4, Y9
+	VPBLENDD     $0x22, Y5, Y9, Y9
+	VPBLENDD     $0x44, Y6, Y9, Y9
+	VPBLENDD     $0x88, Y7, Y9, Y9
+	VMOVDQU      Y12, Y10
+	VPBLENDD     $0x22, Y13, Y10, Y10
+	VPBLENDD     $0x44, 192(SP), Y10, Y10
+	VPBLENDD     $0x88, 224(SP), Y10, Y10
+	VPBROADCASTD 48(AX), Y11
+	VPBLENDD     $0x22, 288(SP), Y11, Y11
+	VPBLENDD     $0x44, 320(SP), Y11, Y11
+	VPBLENDD     $0x88, 352(SP), Y11, Y11
+	VPADDD       cp_lanectr<>+256(SB), Y11, Y11
+	MOVQ         $0x0000000a, 592(SP)
+
+openTwelveAVX2_b1:
+	VPADDD  Y4, Y0, Y0
+	VPXOR   256(SP), Y0, Y14
+	ADDL    DI, CX
+	VPADDD  Y5, Y1, Y1
+	ADDL    R8, DX
+	VPXOR   288(SP), Y1, Y15
+	VPSHUFB 384(SP), Y14, Y14
+	ADDL    R9, BX
+	VPSHUFB 384(SP), Y15, Y15
+	ADDL    R10, SI
+	VMOVDQU Y14, 256(SP)
+	VMOVDQU Y15, 288(SP)
+	XORL    CX, R12
+	VPADDD  Y9, Y8, Y8
+	VPXOR   Y8, Y11, Y11
+	VPSHUFB 384(SP), Y11, Y11
+	VPADDD  Y14, Y12, Y12
+	XORL    DX, R13
+	VPXOR   Y12, Y4, Y4
+	XORL    BX, R14
+	VPADDD  Y15, Y13, Y13
+	VPXOR   Y13, Y5, Y5
+	XORL    SI, R15
+	VPSLLD  $0x0c, Y4, Y14
+	ROLL    $0x10, R12
+	VPSRLD  $0x14, Y4, Y4
+	VPOR    Y14, Y4, Y4
+	ROLL    $0x10, R13
+	VPSLLD  $0x0c, Y5, Y14
+	ROLL    $0x10, R14
+	VPSRLD  $0x14, Y5, Y5
+	ROLL    $0x10, R15
+	VPOR    Y14, Y5, Y5
+	VPADDD  Y11, Y10, Y10
+	VPXOR   Y10, Y9, Y9
+	VPSLLD  $0x0c, Y9, Y14
+	VPSRLD  $0x14, Y9, Y9
+	VPOR    Y14, Y9, Y9
+	VPADDD  Y4, Y0, Y0
+	ADDL    R12, 448(SP)
+	VPXOR   256(SP), Y0, Y14
+	ADDL    R13, 452(SP)
+	VPADDD  Y5, Y1, Y1
+	VPXOR   288(SP), Y1, Y15
+	ADDL    R14, 456(SP)
+	VPSHUFB 416(SP), Y14, Y14
+	ADDL    R15, R11
+	VPSHUFB 416(SP), Y15, Y15
+	VMOVDQU Y14, 256(SP)
+	XORL    448(SP), DI
+	VMOVDQU Y15, 288(SP)
+	XORL    452(SP), R8
+	VPADDD  Y9, Y8, Y8
+	VPXOR   Y8, Y11, Y11
+	VPSHUFB 416(SP), Y11, Y11
+	VPADDD  Y14, Y12, Y12
+	XORL    456(SP), R9
+	VPXOR   Y12, Y4, Y4
+	VPADDD  Y15, Y13, Y13
+	XORL    R11, R10
+	VPXOR   Y13, Y5, Y5
+	ROLL    $0x0c, DI
+	VPSLLD  $0x07, Y4, Y14
+	VPSRLD  $0x19, Y4, Y4
+	ROLL    $0x0c, R8
+	VPOR    Y14, Y4, Y4
+	ROLL    $0x0c, R9
+	VPSLLD  $0x07, Y5, Y14
+	ROLL    $0x0c, R10
+	VPSRLD  $0x19, Y5, Y5
+	VPOR    Y14, Y5, Y5
+	ADDL    DI, CX
+	VPADDD  Y11, Y10, Y10
+	VPXOR   Y10, Y9, Y9
+	VPSLLD  $0x07, Y9, Y14
+	VPSRLD  $0x19, Y9, Y9
+	VPOR    Y14, Y9, Y9
+	VMOVDQU Y12, 128(SP)
+	ADDL    R8, DX
+	VMOVDQU 192(SP), Y12
+	VMOVDQU Y13, 160(SP)
+	ADDL    R9, BX
+	VMOVDQU 224(SP), Y13
+	ADDL    R10, SI
+	VPADDD  Y6, Y2, Y2
+	VPXOR   320(SP), Y2, Y14
+	XORL    CX, R12
+	VPADDD  Y7, Y3, Y3
+	XORL    DX, R13
+	VPXOR   352(SP), Y3, Y15
+	XORL    BX, R14
+	VPSHUFB 384(SP), Y14, Y14
+	VPSHUFB 384(SP), Y15, Y15
+	XORL    SI, R15
+	VMOVDQU Y14, 320(SP)
+	ROLL    $0x08, R12
+	VMOVDQU Y15, 352(SP)
+	VPSHUFD $0x93, Y8, Y8
+	VPSHUFD $0x39, Y10, Y10
+	VPSHUFD $0x4e, Y11, Y11
+	VPADDD  Y14, Y12, Y12
+	ROLL    $0x08, R13
+	VPXOR   Y12, Y6, Y6
+	ROLL    $0x08, R14
+	VPADDD  Y15, Y13, Y13
+	ROLL    $0x08, R15
+	VPXOR   Y13, Y7, Y7
+	VPSLLD  $0x0c, Y6, Y14
+	ADDL    R12, 448(SP)
+	VPSRLD  $0x14, Y6, Y6
+	ADDL    R13, 452(SP)
+	VPOR    Y14, Y6, Y6
+	VPSLLD  $0x0c, Y7, Y14
+	ADDL    R14, 456(SP)
+	VPSRLD  $0x14, Y7, Y7
+	ADDL    R15, R11
+	VPOR    Y14, Y7, Y7
+	VPADDD  Y9, Y8, Y8
+	VPXOR   Y8, Y11, Y11
+	VPSHUFB 384(SP), Y11, Y11
+	VPADDD  Y6, Y2, Y2
+	XORL    448(SP), DI
+	VPXOR   320(SP), Y2, Y14
+	XORL    452(SP), R8
+	VPADDD  Y7, Y3, Y3
+	XORL    456(SP), R9
+	VPXOR   352(SP), Y3, Y15
+	VPSHUFB 416(SP), Y14, Y14
+	XORL    R11, R10
+	VPSHUFB 416(SP), Y15, Y15
+	ROLL    $0x07, DI
+	VMOVDQU Y14, 320(SP)
+	VMOVDQU Y15, 352(SP)
+	ROLL    $0x07, R8
+	VPADDD  Y14, Y12, Y12
+	ROLL    $0x07, R9
+	VPXOR   Y12, Y6, Y6
+	ROLL    $0x07, R10
+	VPADDD  Y15, Y13, Y13
+	VPXOR   Y13, Y7, Y7
+	ADDL    R8, CX
+	VPSLLD  $0x07, Y6, Y14
+	ADDL    R9, DX
+	VPSRLD  $0x19, Y6, Y6
+	VPOR    Y14, Y6, Y6
+	ADDL    R10, BX
+	VPSLLD  $0x07, Y7, Y14
+	ADDL    DI, SI
+	VPSRLD  $0x19, Y7, Y7
+	VPOR    Y14, Y7, Y7
+	XORL    CX, R15
+	VPADDD  Y11, Y10, Y10
+	VPXOR   Y10, Y9, Y9
+	VPSLLD  $0x0c, Y9, Y14
+	VPSRLD  $0x14, Y9, Y9
+	VPOR    Y14, Y9, Y9
+	VPADDD  Y5, Y0, Y0
+	XORL    DX, R12
+	VPXOR   352(SP), Y0, Y14
+	XORL    BX, R13
+	VPADDD  Y6, Y1, Y1
+	VPXOR   256(SP), Y1, Y15
+	XORL    SI, R14
+	VPSHUFB 384(SP), Y14, Y14
+	ROLL    $0x10, R15
+	VPSHUFB 384(SP), Y15, Y15
+	VMOVDQU Y14, 352(SP)
+	ROLL    $0x10, R12
+	VMOVDQU Y15, 256(SP)
+	ROLL    $0x10, R13
+	VPADDD  Y9, Y8, Y8
+	VPXOR   Y8, Y11, Y11
+	VPSHUFB 416(SP), Y11, Y11
+	VPADDD  Y14, Y12, Y12
+	ROLL    $0x10, R14
+	VPXOR   Y12, Y5, Y5
+	VPADDD  Y15, Y13, Y13
+	ADDL    R15, 456(SP)
+	VPXOR   Y13, Y6, Y6
+	ADDL    R12, R11
+	VPSLLD  $0x0c, Y5, Y14
+	VPSRLD  $0x14, Y5, Y5
+	ADDL    R13, 448(SP)
+	VPOR    Y14, Y5, Y5
+	ADDL    R14, 452(SP)
+	VPSLLD  $0x0c, Y6, Y14
+	VPSRLD  $0x14, Y6, Y6
+	XORL    456(SP), R8
+	VPOR    Y14, Y6, Y6
+	XORL    R11, R9
+	VPADDD  Y11, Y10, Y10
+	VPXOR   Y10, Y9, Y9
+	VPSLLD  $0x07, Y9, Y14
+	VPSRLD  $0x19, Y9, Y9
+	VPOR    Y14, Y9, Y9
+	VPADDD  Y5, Y0, Y0
+	XORL    448(SP), R10
+	VPXOR   352(SP), Y0, Y14
+	VPADDD  Y6, Y1, Y1
+	XORL    452(SP), DI
+	VPXOR   256(SP), Y1, Y15
+	ROLL    $0x0c, R8
+	VPSHUFB 416(SP), Y14, Y14
+	VPSHUFB 416(SP), Y15, Y15
+	ROLL    $0x0c, R9
+	VMOVDQU Y14, 352(SP)
+	ROLL    $0x0c, R10
+	VMOVDQU Y15, 256(SP)
+	ROLL    $0x0c, DI
+	VPSHUFD $0x39, Y8, Y8
+	VPSHUFD $0x93, Y10, Y10
+	VPSHUFD $0x4e, Y11, Y11
+	VPADDD  Y14, Y12, Y12
+	VPXOR   Y12, Y5, Y5
+	ADDL    R8, CX
+	VPADDD  Y15, Y13, Y13
+	ADDL    R9, DX
+	VPXOR   Y13, Y6, Y6
+	VPSLLD  $0x07, Y5, Y14
+	ADDL    R10, BX
+	VPSRLD  $0x19, Y5, Y5
+	ADDL    DI, SI
+	VPOR    Y14, Y5, Y5
+	VPSLLD  $0x07, Y6, Y14
+	XORL    CX, R15
+	VPSRLD  $0x19, Y6, Y6
+	XORL    DX, R12
+	VPOR    Y14, Y6, Y6
+	XORL    BX, R13
+	VMOVDQU Y12, 192(SP)
+	VMOVDQU 128(SP), Y12
+	XORL    SI, R14
+	VMOVDQU Y13, 224(SP)
+	ROLL    $0x08, R15
+	VMOVDQU 160(SP), Y13
+	VPADDD  Y7, Y2, Y2
+	ROLL    $0x08, R12
+	VPXOR   288(SP), Y2, Y14
+	ROLL    $0x08, R13
+	VPADDD  Y4, Y3, Y3
+	ROLL    $0x08, R14
+	VPXOR   320(SP), Y3, Y15
+	VPSHUFB 384(SP), Y14, Y14
+	ADDL    R15, 456(SP)
+	VPSHUFB 384(SP), Y15, Y15
+	ADDL    R12, R11
+	VMOVDQU Y14, 288(SP)
+	VMOVDQU Y15, 320(SP)
+	ADDL    R13, 448(SP)
+	VPADDD  Y14, Y12, Y12
+	ADDL    R14, 452(SP)
+	VPXOR   Y12, Y7, Y7
+	VPADDD  Y15, Y13, Y13
+	XORL    456(SP), R8
+	VPXOR   Y13, Y4, Y4
+	XORL    R11, R9
+	VPSLLD  $0x0c, Y7, Y14
+	XORL    448(SP), R10
+	VPSRLD  $0x14, Y7, Y7
+	VPOR    Y14, Y7, Y7
+	XORL    452(SP), DI
+	VPSLLD  $0x0c, Y4, Y14
+	ROLL    $0x07, R8
+	VPSRLD  $0x14, Y4, Y4
+	VPOR    Y14, Y4, Y4
+	ROLL    $0x07, R9
+	VPADDD  Y7, Y2, Y2
+	ROLL    $0x07, R10
+	VPXOR   288(SP), Y2, Y14
+	ROLL    $0x07, DI
+	VPADDD  Y4, Y3, Y3
+	VPXOR   320(SP), Y3, Y15
+	VPSHUFB 416(SP), Y14, Y14
+	VPSHUFB 416(SP), Y15, Y15
+	VMOVDQU Y14, 288(SP)
+	VMOVDQU Y15, 320(SP)
+	VPADDD  Y14, Y12, Y12
+	VPXOR   Y12, Y7, Y7
+	VPADDD  Y15, Y13, Y13
+	VPXOR   Y13, Y4, Y4
+	VPSLLD  $0x07, Y7, Y14
+	VPSRLD  $0x19, Y7, Y7
+	VPOR    Y14, Y7, Y7
+	VPSLLD  $0x07, Y4, Y14
+	VPSRLD  $0x19, Y4, Y4
+	VPOR    Y14, Y4, Y4
+	DECQ    592(SP)
+	JNZ     openTwelveAVX2_b1
+	ADDL    (AX), CX
+	ADDL    4(AX), DX
+	ADDL    8(AX), BX
+	ADDL    12(AX), SI
+	ADDL    16(AX), DI
+	ADDL    20(AX), R8
+	ADDL    24(AX), R9
+	ADDL    28(AX), R10
+	SHLQ    $0x20, DX
+	ORQ     DX, CX
+	MOVQ    $0x0ffffffc0fffffff, DX
+	ANDQ    DX, CX
+	MOVQ    CX, 88(AX)
+	SHLQ    $0x20, SI
+	ORQ     SI, BX
+	MOVQ    $0x0ffffffc0ffffffc, CX
+	ANDQ    CX, BX
+	MOVQ    BX, 96(AX)
+	MOVQ    BX, SI
+	SHRQ    $0x02, SI
+	ADDQ    BX, SI
+	MOVQ    SI, 104(AX)
+	SHLQ    $0x20, R8
+	ORQ     R8, DI
+	MOVQ    DI, 112(AX)
+	SHLQ    $0x20, R10
+	ORQ     R10, R9
+	MOVQ    R9, 120(AX)
+	MOVQ    88(AX), BX
+	MOVQ    BX, 600(SP)
+	XORQ    CX, CX
+	MOVQ    96(AX), DI
+	MOVQ    DI, 608(SP)
+	XORQ    SI, SI
+	MOVQ    104(AX), R9
+	MOVQ    R9, 616(SP)
+	XORQ    R8, R8
+	MOVQ    $0x00000001, R10
+	MOVQ    R10, 624(SP)
+	XORL    R12, R12
+	MOVQ    R12, 632(SP)
+	MOVQ    R12, 640(SP)
+	MOVQ    600(SP), R10
+	MOVQ    R10, 648(SP)
+	MOVQ    608(SP), R11
+	MOVQ    R11, 656(SP)
+	MOVQ    616(SP), R12
+	XORL    R12, R12
+	MOVQ    R12, 664(SP)
+	ADDQ    928(AX), CX
+	ADCQ    936(AX), SI
+	ADCQ    400(AX), R8
+	MOVQ    CX, DX
+	MULXQ   600(SP), BX, DI
+	MULXQ   608(SP), CX, R9
+	ADDQ    CX, DI
+	ADCQ    $0x00, R9
+	MOVQ    SI, DX
+	MULXQ   600(SP), CX, SI
+	ADDQ    CX, DI
+	ADCQ    SI, R9
+	MULXQ   616(SP), CX, SI
+	ADDQ    CX, BX
+	ADCQ    SI, DI
+	ADCQ    $0x00, R9
+	MOVQ    R8, CX
+	IMULQ   616(SP), CX
+	IMULQ   600(SP), R8
+	ADDQ    CX, DI
+	ADCQ    R8, R9
+	MOVQ    R9, R8
+	ANDQ    $0x03, R8
+	MOVQ    R9, SI
+	SHRQ    $0x02, SI
+	ANDQ    $-4, R9
+	ADDQ    SI, R9
+	ADDQ    R9, BX
+	ADCQ    $0x00, DI
+	ADCQ    $0x00, R8
+	MOVQ    BX, CX
+	MOVQ    DI, SI
+	LEAQ    960(AX), R13
+
+	// Open: the plaintext goes elsewhere, the ciphertext stays for the MAC.
+	LEAQ           416(AX), DX
+	VBROADCASTI128 (AX), Y14
+	VPADDD         Y14, Y8, Y8
+	VBROADCASTI128 16(AX), Y14
+	VPADDD         Y14, Y9, Y9
+	VBROADCASTI128 32(AX), Y14
+	VPADDD         Y14, Y10, Y10
+	VBROADCASTI128 48(AX), Y14
+	VPADDD         cp_lanectr<>+256(SB), Y14, Y14
+	VPADDD         Y14, Y11, Y11
+	VPERM2I128     $0x20, Y9, Y8, Y14
+	VMOVDQU        Y14, 464(SP)
+	VPERM2I128     $0x20, Y11, Y10, Y15
+	VMOVDQU        Y15, 496(SP)
+	VPERM2I128     $0x31, Y9, Y8, Y14
+	VMOVDQU        Y14, 528(SP)
+	VPERM2I128     $0x31, Y11, Y10, Y15
+	VMOVDQU        Y15, 560(SP)
+	VMOVDQU        256(SP), Y8
+	VMOVDQU        288(SP), Y9
+	VMOVDQU        320(SP), Y10
+	VMOVDQU        352(SP), Y11
+	VMOVDQU        Y12, 128(SP)
+	VMOVDQU        Y13, 160(SP)
+	VPBROADCASTD   (AX), Y12
+	VPADDD         Y12, Y0, Y0
+	VPBROADCASTD   4(AX), Y12
+	VPADDD         Y12, Y1, Y1
+	VPBROADCASTD   8(AX), Y12
+	VPADDD         Y12, Y2, Y2
+	VPBROADCASTD   12(AX), Y12
+	VPADDD         Y12, Y3, Y3
+	VPUNPCKLDQ     Y1, Y0, Y12
+	VPUNPCKHDQ     Y1, Y0, Y0
+	VPUNPCKLDQ     Y3, Y2, Y13
+	VPUNPCKHDQ     Y3, Y2, Y2
+	VPUNPCKLQDQ    Y13, Y12, Y1
+	VPUNPCKHQDQ    Y13, Y12, Y12
+	VPUNPCKLQDQ    Y2, Y0, Y3
+	VPUNPCKHQDQ    Y2, Y0, Y0
+	VPBROADCASTD   16(AX), Y13
+	VPADDD         Y13, Y4, Y4
+	VPBROADCASTD   20(AX), Y13
+	VPADDD         Y13, Y5, Y5
+	VPBROADCASTD   24(AX), Y13
+	VPADDD         Y13, Y6, Y6
+	VPBROADCASTD   28(AX), Y13
+	VPADDD         Y13, Y7, Y7
+	VPUNPCKLDQ     Y5, Y4, Y13
+	VPUNPCKHDQ     Y5, Y4, Y4
+	VPUNPCKLDQ     Y7, Y6, Y2
+	VPUNPCKHDQ     Y7, Y6, Y6
+	VPUNPCKLQDQ    Y2, Y13, Y5
+	VPUNPCKHQDQ    Y2, Y13, Y13
+	VPUNPCKLQDQ    Y6, Y4, Y7
+	VPUNPCKHQDQ    Y6, Y4, Y4
+	VPERM2I128     $0x20, Y5, Y1, Y2
+	VPERM2I128     $0x31, Y5, Y1, Y1
+	VPXOR          (R13), Y2, Y2
+	VMOVDQU        Y2, (DX)
+	VPXOR          256(R13), Y1, Y1
+	VMOVDQU        Y1, 256(DX)
+	VPERM2I128     $0x20, Y13, Y12, Y2
+	VPERM2I128     $0x31, Y13, Y12, Y12
+	VPXOR          64(R13), Y2, Y2
+	VMOVDQU        Y2, 64(DX)
+	VPXOR          320(R13), Y12, Y12
+	VMOVDQU        Y12, 320(DX)
+	VPERM2I128     $0x20, Y7, Y3, Y2
+	VPERM2I128     $0x31, Y7, Y3, Y3
+	VPXOR          128(R13), Y2, Y2
+	VMOVDQU        Y2, 128(DX)
+	VPXOR          384(R13), Y3, Y3
+	VMOVDQU        Y3, 384(DX)
+	VPERM2I128     $0x20, Y4, Y0, Y2
+	VPERM2I128     $0x31, Y4, Y0, Y0
+	VPXOR          192(R13), Y2, Y2
+	VMOVDQU        Y2, 192(DX)
+	VPXOR          448(R13), Y0, Y0
+	VMOVDQU        Y0, 448(DX)
+	VMOVDQU        128(SP), Y2
+	VMOVDQU        160(SP), Y6
+	VMOVDQU        192(SP), Y14
+	VMOVDQU        224(SP), Y15
+	VPBROADCASTD   32(AX), Y1
+	VPADDD         Y1, Y2, Y2
+	VPBROADCASTD   36(AX), Y1
+	VPADDD         Y1, Y6, Y6
+	VPBROADCASTD   40(AX), Y1
+	VPADDD         Y1, Y14, Y14
+	VPBROADCASTD   44(AX), Y1
+	VPADDD         Y1, Y15, Y15
+	VPUNPCKLDQ     Y6, Y2, Y1
+	VPUNPCKHDQ     Y6, Y2, Y2
+	VPUNPCKLDQ     Y15, Y14, Y12
+	VPUNPCKHDQ     Y15, Y14, Y14
+	VPUNPCKLQDQ    Y12, Y1, Y6
+	VPUNPCKHQDQ    Y12, Y1, Y1
+	VPUNPCKLQDQ    Y14, Y2, Y15
+	VPUNPCKHQDQ    Y14, Y2, Y2
+	VPBROADCASTD   48(AX), Y12
+	VPADDD         cp_iota8<>+0(SB), Y12, Y12
+	VPADDD         Y12, Y8, Y8
+	VPBROADCASTD   52(AX), Y12
+	VPADDD         Y12, Y9, Y9
+	VPBROADCASTD   56(AX), Y12
+	VPADDD         Y12, Y10, Y10
+	VPBROADCASTD   60(AX), Y12
+	VPADDD         Y12, Y11, Y11
+	VPUNPCKLDQ     Y9, Y8, Y12
+	VPUNPCKHDQ     Y9, Y8, Y8
+	VPUNPCKLDQ     Y11, Y10, Y14
+	VPUNPCKHDQ     Y11, Y10, Y10
+	VPUNPCKLQDQ    Y14, Y12, Y9
+	VPUNPCKHQDQ    Y14, Y12, Y12
+	VPUNPCKLQDQ    Y10, Y8, Y11
+	VPUNPCKHQDQ    Y10, Y8, Y8
+	VPERM2I128     $0x20, Y9, Y6, Y14
+	VPERM2I128     $0x31, Y9, Y6, Y6
+	VPXOR          32(R13), Y14, Y14
+	VMOVDQU        Y14, 32(DX)
+	VPXOR          288(R13), Y6, Y6
+	VMOVDQU        Y6, 288(DX)
+	VPERM2I128     $0x20, Y12, Y1, Y14
+	VPERM2I128     $0x31, Y12, Y1, Y1
+	VPXOR          96(R13), Y14, Y14
+	VMOVDQU        Y14, 96(DX)
+	VPXOR          352(R13), Y1, Y1
+	VMOVDQU        Y1, 352(DX)
+	VPERM2I128     $0x20, Y11, Y15, Y14
+	VPERM2I128     $0x31, Y11, Y15, Y15
+	VPXOR          160(R13), Y14, Y14
+	VMOVDQU        Y14, 160(DX)
+	VPXOR          416(R13), Y15, Y15
+	VMOVDQU        Y15, 416(DX)
+	VPERM2I128     $0x20, Y8, Y2, Y14
+	VPERM2I128     $0x31, Y8, Y2, Y2
+	VPXOR          224(R13), Y14, Y14
+	VMOVDQU        Y14, 224(DX)
+	VPXOR          480(R13), Y2, Y2
+	VMOVDQU        Y2, 480(DX)
+
+	// The second batch: three MAC steps and two powers per double round.
+	ADDL         $0x08, 48(AX)
+	LEAQ         672(SP), R14
+	VPBROADCASTD (AX), Y0
+	VPBROADCASTD 4(AX), Y1
+	VPBROADCASTD 8(AX), Y2
+	VPBROADCASTD 12(AX), Y3
+	VPBROADCASTD 16(AX), Y4
+	VPBROADCASTD 20(AX), Y5
+	VPBROADCASTD 24(AX), Y6
+	VPBROADCASTD 28(AX), Y7
+	VPBROADCASTD 32(AX), Y12
+	VPBROADCASTD 36(AX), Y13
+	VPBROADCASTD 40(AX), Y14
+	VMOVDQU      Y14, 192(SP)
+	VPBROADCASTD 44(AX), Y14
+	VMOVDQU      Y14, 224(SP)
+	VPBROADCASTD 48(AX), Y8
+	VPADDD       cp_iota8<>+0(SB), Y8, Y8
+	VPBROADCASTD 52(AX), Y9
+	VPBROADCASTD 56(AX), Y10
+	VPBROADCASTD 60(AX), Y11
+	MOVQ         $0x0000000a, 1200(SP)
+
+openTwelveAVX2_b2:
+	VPADDD       Y4, Y0, Y0
+	MOVQ         R10, DX
+	VPXOR        Y0, Y8, Y8
+	MULXQ        600(SP), BX, DI
+	VPADDD       Y5, Y1, Y1
+	MULXQ        608(SP), R10, R9
+	VPXOR        Y1, Y9, Y9
+	ADDQ         R10, DI
+	VPSHUFB      384(SP), Y8, Y8
+	ADCQ         $0x00, R9
+	VPSHUFB      384(SP), Y9, Y9
+	MOVQ         R11, DX
+	VPADDD       Y8, Y12, Y12
+	MULXQ        600(SP), R10, R11
+	ADDQ         R10, DI
+	VPXOR        Y12, Y4, Y4
+	ADCQ         R11, R9
+	VPADDD       Y9, Y13, Y13
+	MULXQ        616(SP), R10, R11
+	VPXOR        Y13, Y5, Y5
+	ADDQ         R10, BX
+	VPSLLD       $0x0c, Y4, Y14
+	ADCQ         R11, DI
+	VPSRLD       $0x14, Y4, Y4
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y4, Y4
+	MOVQ         R12, R10
+	IMULQ        616(SP), R10
+	VPSLLD       $0x0c, Y5, Y14
+	IMULQ        600(SP), R12
+	VPSRLD       $0x14, Y5, Y5
+	ADDQ         R10, DI
+	VPOR         Y14, Y5, Y5
+	ADCQ         R12, R9
+	VPADDD       Y4, Y0, Y0
+	MOVQ         R9, R12
+	VPXOR        Y0, Y8, Y8
+	ANDQ         $0x03, R12
+	VPADDD       Y5, Y1, Y1
+	MOVQ         R9, R11
+	SHRQ         $0x02, R11
+	VPXOR        Y1, Y9, Y9
+	ANDQ         $-4, R9
+	VPSHUFB      416(SP), Y8, Y8
+	ADDQ         R11, R9
+	VPSHUFB      416(SP), Y9, Y9
+	ADDQ         R9, BX
+	VPADDD       Y8, Y12, Y12
+	ADCQ         $0x00, DI
+	VPXOR        Y12, Y4, Y4
+	ADCQ         $0x00, R12
+	VPADDD       Y9, Y13, Y13
+	MOVQ         BX, R10
+	MOVQ         DI, R11
+	VPXOR        Y13, Y5, Y5
+	MOVQ         R10, (R14)
+	MOVQ         R11, 8(R14)
+	MOVQ         R12, 16(R14)
+	VPSLLD       $0x07, Y4, Y14
+	MOVQ         R10, DX
+	VPSRLD       $0x19, Y4, Y4
+	MULXQ        600(SP), BX, DI
+	VPOR         Y14, Y4, Y4
+	MULXQ        608(SP), R10, R9
+	VPSLLD       $0x07, Y5, Y14
+	ADDQ         R10, DI
+	VPSRLD       $0x19, Y5, Y5
+	ADCQ         $0x00, R9
+	MOVQ         R11, DX
+	VPOR         Y14, Y5, Y5
+	MULXQ        600(SP), R10, R11
+	VMOVDQU      Y12, 128(SP)
+	ADDQ         R10, DI
+	VMOVDQU      192(SP), Y12
+	ADCQ         R11, R9
+	VMOVDQU      Y13, 160(SP)
+	MULXQ        616(SP), R10, R11
+	VMOVDQU      224(SP), Y13
+	ADDQ         R10, BX
+	VPADDD       Y6, Y2, Y2
+	ADCQ         R11, DI
+	VPXOR        Y2, Y10, Y10
+	ADCQ         $0x00, R9
+	MOVQ         R12, R10
+	VPADDD       Y7, Y3, Y3
+	IMULQ        616(SP), R10
+	VPXOR        Y3, Y11, Y11
+	IMULQ        600(SP), R12
+	VPSHUFB      384(SP), Y10, Y10
+	ADDQ         R10, DI
+	VPSHUFB      384(SP), Y11, Y11
+	ADCQ         R12, R9
+	VPADDD       Y10, Y12, Y12
+	MOVQ         R9, R12
+	VPXOR        Y12, Y6, Y6
+	ANDQ         $0x03, R12
+	MOVQ         R9, R11
+	VPADDD       Y11, Y13, Y13
+	SHRQ         $0x02, R11
+	VPXOR        Y13, Y7, Y7
+	ANDQ         $-4, R9
+	VPSLLD       $0x0c, Y6, Y14
+	ADDQ         R11, R9
+	VPSRLD       $0x14, Y6, Y6
+	ADDQ         R9, BX
+	VPOR         Y14, Y6, Y6
+	ADCQ         $0x00, DI
+	VPSLLD       $0x0c, Y7, Y14
+	ADCQ         $0x00, R12
+	MOVQ         BX, R10
+	VPSRLD       $0x14, Y7, Y7
+	MOVQ         DI, R11
+	VPOR         Y14, Y7, Y7
+	MOVQ         R10, 24(R14)
+	MOVQ         R11, 32(R14)
+	MOVQ         R12, 40(R14)
+	VPADDD       Y6, Y2, Y2
+	ADDQ         $0x30, R14
+	VPXOR        Y2, Y10, Y10
+	ADDQ         (R13), CX
+	VPADDD       Y7, Y3, Y3
+	ADCQ         8(R13), SI
+	VPXOR        Y3, Y11, Y11
+	ADCQ         $0x01, R8
+	MOVQ         CX, DX
+	VPSHUFB      416(SP), Y10, Y10
+	MULXQ        600(SP), BX, DI
+	VPSHUFB      416(SP), Y11, Y11
+	MULXQ        608(SP), CX, R9
+	VPADDD       Y10, Y12, Y12
+	ADDQ         CX, DI
+	VPXOR        Y12, Y6, Y6
+	ADCQ         $0x00, R9
+	VPADDD       Y11, Y13, Y13
+	MOVQ         SI, DX
+	VPXOR        Y13, Y7, Y7
+	MULXQ        600(SP), CX, SI
+	ADDQ         CX, DI
+	VPSLLD       $0x07, Y6, Y14
+	ADCQ         SI, R9
+	VPSRLD       $0x19, Y6, Y6
+	MULXQ        616(SP), CX, SI
+	VPOR         Y14, Y6, Y6
+	ADDQ         CX, BX
+	VPSLLD       $0x07, Y7, Y14
+	ADCQ         SI, DI
+	VPSRLD       $0x19, Y7, Y7
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y7, Y7
+	MOVQ         R8, CX
+	IMULQ        616(SP), CX
+	VPADDD       Y5, Y0, Y0
+	IMULQ        600(SP), R8
+	VPXOR        Y0, Y11, Y11
+	ADDQ         CX, DI
+	VPADDD       Y6, Y1, Y1
+	ADCQ         R8, R9
+	VPXOR        Y1, Y8, Y8
+	MOVQ         R9, R8
+	VPSHUFB      384(SP), Y11, Y11
+	ANDQ         $0x03, R8
+	VPSHUFB      384(SP), Y8, Y8
+	MOVQ         R9, SI
+	VPADDD       Y11, Y12, Y12
+	SHRQ         $0x02, SI
+	ANDQ         $-4, R9
+	VPXOR        Y12, Y5, Y5
+	ADDQ         SI, R9
+	VPADDD       Y8, Y13, Y13
+	ADDQ         R9, BX
+	VPXOR        Y13, Y6, Y6
+	ADCQ         $0x00, DI
+	VPSLLD       $0x0c, Y5, Y14
+	ADCQ         $0x00, R8
+	VPSRLD       $0x14, Y5, Y5
+	MOVQ         BX, CX
+	VPOR         Y14, Y5, Y5
+	MOVQ         DI, SI
+	ADDQ         16(R13), CX
+	VPSLLD       $0x0c, Y6, Y14
+	ADCQ         24(R13), SI
+	VPSRLD       $0x14, Y6, Y6
+	ADCQ         $0x01, R8
+	VPOR         Y14, Y6, Y6
+	MOVQ         CX, DX
+	VPADDD       Y5, Y0, Y0
+	MULXQ        600(SP), BX, DI
+	VPXOR        Y0, Y11, Y11
+	MULXQ        608(SP), CX, R9
+	VPADDD       Y6, Y1, Y1
+	ADDQ         CX, DI
+	ADCQ         $0x00, R9
+	VPXOR        Y1, Y8, Y8
+	MOVQ         SI, DX
+	VPSHUFB      416(SP), Y11, Y11
+	MULXQ        600(SP), CX, SI
+	VPSHUFB      416(SP), Y8, Y8
+	ADDQ         CX, DI
+	VPADDD       Y11, Y12, Y12
+	ADCQ         SI, R9
+	VPXOR        Y12, Y5, Y5
+	MULXQ        616(SP), CX, SI
+	VPADDD       Y8, Y13, Y13
+	ADDQ         CX, BX
+	ADCQ         SI, DI
+	VPXOR        Y13, Y6, Y6
+	ADCQ         $0x00, R9
+	VPSLLD       $0x07, Y5, Y14
+	MOVQ         R8, CX
+	VPSRLD       $0x19, Y5, Y5
+	IMULQ        616(SP), CX
+	VPOR         Y14, Y5, Y5
+	IMULQ        600(SP), R8
+	VPSLLD       $0x07, Y6, Y14
+	ADDQ         CX, DI
+	VPSRLD       $0x19, Y6, Y6
+	ADCQ         R8, R9
+	MOVQ         R9, R8
+	VPOR         Y14, Y6, Y6
+	ANDQ         $0x03, R8
+	VMOVDQU      Y12, 192(SP)
+	MOVQ         R9, SI
+	VMOVDQU      128(SP), Y12
+	SHRQ         $0x02, SI
+	VMOVDQU      Y13, 224(SP)
+	ANDQ         $-4, R9
+	VMOVDQU      160(SP), Y13
+	ADDQ         SI, R9
+	VPADDD       Y7, Y2, Y2
+	ADDQ         R9, BX
+	VPXOR        Y2, Y9, Y9
+	ADCQ         $0x00, DI
+	ADCQ         $0x00, R8
+	VPADDD       Y4, Y3, Y3
+	MOVQ         BX, CX
+	VPXOR        Y3, Y10, Y10
+	MOVQ         DI, SI
+	VPSHUFB      384(SP), Y9, Y9
+	ADDQ         32(R13), CX
+	VPSHUFB      384(SP), Y10, Y10
+	ADCQ         40(R13), SI
+	VPADDD       Y9, Y12, Y12
+	ADCQ         $0x01, R8
+	VPXOR        Y12, Y7, Y7
+	MOVQ         CX, DX
+	MULXQ        600(SP), BX, DI
+	VPADDD       Y10, Y13, Y13
+	MULXQ        608(SP), CX, R9
+	VPXOR        Y13, Y4, Y4
+	ADDQ         CX, DI
+	VPSLLD       $0x0c, Y7, Y14
+	ADCQ         $0x00, R9
+	VPSRLD       $0x14, Y7, Y7
+	MOVQ         SI, DX
+	VPOR         Y14, Y7, Y7
+	MULXQ        600(SP), CX, SI
+	VPSLLD       $0x0c, Y4, Y14
+	ADDQ         CX, DI
+	ADCQ         SI, R9
+	VPSRLD       $0x14, Y4, Y4
+	MULXQ        616(SP), CX, SI
+	VPOR         Y14, Y4, Y4
+	ADDQ         CX, BX
+	VPADDD       Y7, Y2, Y2
+	ADCQ         SI, DI
+	VPXOR        Y2, Y9, Y9
+	ADCQ         $0x00, R9
+	VPADDD       Y4, Y3, Y3
+	MOVQ         R8, CX
+	VPXOR        Y3, Y10, Y10
+	IMULQ        616(SP), CX
+	IMULQ        600(SP), R8
+	VPSHUFB      416(SP), Y9, Y9
+	ADDQ         CX, DI
+	VPSHUFB      416(SP), Y10, Y10
+	ADCQ         R8, R9
+	VPADDD       Y9, Y12, Y12
+	MOVQ         R9, R8
+	VPXOR        Y12, Y7, Y7
+	ANDQ         $0x03, R8
+	VPADDD       Y10, Y13, Y13
+	MOVQ         R9, SI
+	VPXOR        Y13, Y4, Y4
+	SHRQ         $0x02, SI
+	ANDQ         $-4, R9
+	VPSLLD       $0x07, Y7, Y14
+	ADDQ         SI, R9
+	VPSRLD       $0x19, Y7, Y7
+	ADDQ         R9, BX
+	VPOR         Y14, Y7, Y7
+	ADCQ         $0x00, DI
+	VPSLLD       $0x07, Y4, Y14
+	ADCQ         $0x00, R8
+	VPSRLD       $0x19, Y4, Y4
+	MOVQ         BX, CX
+	VPOR         Y14, Y4, Y4
+	MOVQ         DI, SI
+	ADDQ         $0x30, R13
+	DECQ         1200(SP)
+	JNZ          openTwelveAVX2_b2
+	MOVQ         R10, DX
+	MULXQ        600(SP), BX, DI
+	MULXQ        608(SP), R10, R9
+	ADDQ         R10, DI
+	ADCQ         $0x00, R9
+	MOVQ         R11, DX
+	MULXQ        600(SP), R10, R11
+	ADDQ         R10, DI
+	ADCQ         R11, R9
+	MULXQ        616(SP), R10, R11
+	ADDQ         R10, BX
+	ADCQ         R11, DI
+	ADCQ         $0x00, R9
+	MOVQ         R12, R10
+	IMULQ        616(SP), R10
+	IMULQ        600(SP), R12
+	ADDQ         R10, DI
+	ADCQ         R12, R9
+	MOVQ         R9, R12
+	ANDQ         $0x03, R12
+	MOVQ         R9, R11
+	SHRQ         $0x02, R11
+	ANDQ         $-4, R9
+	ADDQ         R11, R9
+	ADDQ         R9, BX
+	ADCQ         $0x00, DI
+	ADCQ         $0x00, R12
+	MOVQ         BX, R10
+	MOVQ         DI, R11
+	MOVQ         R10, (R14)
+	MOVQ         R11, 8(R14)
+	MOVQ         R12, 16(R14)
+	MOVQ         R10, DX
+	MULXQ        600(SP), BX, DI
+	MULXQ        608(SP), R10, R9
+	ADDQ         R10, DI
+	ADCQ         $0x00, R9
+	MOVQ         R11, DX
+	MULXQ        600(SP), R10, R11
+	ADDQ         R10, DI
+	ADCQ         R11, R9
+	MULXQ        616(SP), R10, R11
+	ADDQ         R10, BX
+	ADCQ         R11, DI
+	ADCQ         $0x00, R9
+	MOVQ         R12, R10
+	IMULQ        616(SP), R10
+	IMULQ        600(SP), R12
+	ADDQ         R10, DI
+	ADCQ         R12, R9
+	MOVQ         R9, R12
+	ANDQ         $0x03, R12
+	MOVQ         R9, R11
+	SHRQ         $0x02, R11
+	ANDQ         $-4, R9
+	ADDQ         R11, R9
+	ADDQ         R9, BX
+	ADCQ         $0x00, DI
+	ADCQ         $0x00, R12
+	MOVQ         BX, R10
+	MOVQ         DI, R11
+	MOVQ         R10, 24(R14)
+	MOVQ         R11, 32(R14)
+	MOVQ         R12, 40(R14)
+	ADDQ         (R13), CX
+	ADCQ         8(R13), SI
+	ADCQ         $0x01, R8
+	MOVQ         CX, DX
+	MULXQ        600(SP), BX, DI
+	MULXQ        608(SP), CX, R9
+	ADDQ         CX, DI
+	ADCQ         $0x00, R9
+	MOVQ         SI, DX
+	MULXQ        600(SP), CX, SI
+	ADDQ         CX, DI
+	ADCQ         SI, R9
+	MULXQ        616(SP), CX, SI
+	ADDQ         CX, BX
+	ADCQ         SI, DI
+	ADCQ         $0x00, R9
+	MOVQ         R8, CX
+	IMULQ        616(SP), CX
+	IMULQ        600(SP), R8
+	ADDQ         CX, DI
+	ADCQ         R8, R9
+	MOVQ         R9, R8
+	ANDQ         $0x03, R8
+	MOVQ         R9, SI
+	SHRQ         $0x02, SI
+	ANDQ         $-4, R9
+	ADDQ         SI, R9
+	ADDQ         R9, BX
+	ADCQ         $0x00, DI
+	ADCQ         $0x00, R8
+	MOVQ         BX, CX
+	MOVQ         DI, SI
+	ADDQ         16(R13), CX
+	ADCQ         24(R13), SI
+	ADCQ         $0x01, R8
+	MOVQ         CX, DX
+	MULXQ        600(SP), BX, DI
+	MULXQ        608(SP), CX, R9
+	ADDQ         CX, DI
+	ADCQ         $0x00, R9
+	MOVQ         SI, DX
+	MULXQ        600(SP), CX, SI
+	ADDQ         CX, DI
+	ADCQ         SI, R9
+	MULXQ        616(SP), CX, SI
+	ADDQ         CX, BX
+	ADCQ         SI, DI
+	ADCQ         $0x00, R9
+	MOVQ         R8, CX
+	IMULQ        616(SP), CX
+	IMULQ        600(SP), R8
+	ADDQ         CX, DI
+	ADCQ         R8, R9
+	MOVQ         R9, R8
+	ANDQ         $0x03, R8
+	MOVQ         R9, SI
+	SHRQ         $0x02, SI
+	ANDQ         $-4, R9
+	ADDQ         SI, R9
+	ADDQ         R9, BX
+	ADCQ         $0x00, DI
+	ADCQ         $0x00, R8
+	MOVQ         BX, CX
+	MOVQ         DI, SI
+	ADDQ         $0x20, R13
+	LEAQ         -512(R13), DX
+	VMOVDQU      Y12, 128(SP)
+	VMOVDQU      Y13, 160(SP)
+	VPBROADCASTD (AX), Y12
+	VPADDD       Y12, Y0, Y0
+	VPBROADCASTD 4(AX), Y12
+	VPADDD       Y12, Y1, Y1
+	VPBROADCASTD 8(AX), Y12
+	VPADDD       Y12, Y2, Y2
+	VPBROADCASTD 12(AX), Y12
+	VPADDD       Y12, Y3, Y3
+	VPUNPCKLDQ   Y1, Y0, Y12
+	VPUNPCKHDQ   Y1, Y0, Y0
+	VPUNPCKLDQ   Y3, Y2, Y13
+	VPUNPCKHDQ   Y3, Y2, Y2
+	VPUNPCKLQDQ  Y13, Y12, Y1
+	VPUNPCKHQDQ  Y13, Y12, Y12
+	VPUNPCKLQDQ  Y2, Y0, Y3
+	VPUNPCKHQDQ  Y2, Y0, Y0
+	VPBROADCASTD 16(AX), Y13
+	VPADDD       Y13, Y4, Y4
+	VPBROADCASTD 20(AX), Y13
+	VPADDD       Y13, Y5, Y5
+	VPBROADCASTD 24(AX), Y13
+	VPADDD       Y13, Y6, Y6
+	VPBROADCASTD 28(AX), Y13
+	VPADDD       Y13, Y7, Y7
+	VPUNPCKLDQ   Y5, Y4, Y13
+	VPUNPCKHDQ   Y5, Y4, Y4
+	VPUNPCKLDQ   Y7, Y6, Y2
+	VPUNPCKHDQ   Y7, Y6, Y6
+	VPUNPCKLQDQ  Y2, Y13, Y5
+	VPUNPCKHQDQ  Y2, Y13, Y13
+	VPUNPCKLQDQ  Y6, Y4, Y7
+	VPUNPCKHQDQ  Y6, Y4, Y4
+	VPERM2I128   $0x20, Y5, Y1, Y2
+	VPERM2I128   $0x31, Y5, Y1, Y1
+	VPXOR        (R13), Y2, Y2
+	VMOVDQU      Y2, (DX)
+	VPXOR        256(R13), Y1, Y1
+	VMOVDQU      Y1, 256(DX)
+	VPERM2I128   $0x20, Y13, Y12, Y2
+	VPERM2I128   $0x31, Y13, Y12, Y12
+	VPXOR        64(R13), Y2, Y2
+	VMOVDQU      Y2, 64(DX)
+	VPXOR        320(R13), Y12, Y12
+	VMOVDQU      Y12, 320(DX)
+	VPERM2I128   $0x20, Y7, Y3, Y2
+	VPERM2I128   $0x31, Y7, Y3, Y3
+	VPXOR        128(R13), Y2, Y2
+	VMOVDQU      Y2, 128(DX)
+	VPXOR        384(R13), Y3, Y3
+	VMOVDQU      Y3, 384(DX)
+	VPERM2I128   $0x20, Y4, Y0, Y2
+	VPERM2I128   $0x31, Y4, Y0, Y0
+	VPXOR        192(R13), Y2, Y2
+	VMOVDQU      Y2, 192(DX)
+	VPXOR        448(R13), Y0, Y0
+	VMOVDQU      Y0, 448(DX)
+	VMOVDQU      128(SP), Y2
+	VMOVDQU      160(SP), Y6
+	VMOVDQU      192(SP), Y14
+	VMOVDQU      224(SP), Y15
+	VPBROADCASTD 32(AX), Y1
+	VPADDD       Y1, Y2, Y2
+	VPBROADCASTD 36(AX), Y1
+	VPADDD       Y1, Y6, Y6
+	VPBROADCASTD 40(AX), Y1
+	VPADDD       Y1, Y14, Y14
+	VPBROADCASTD 44(AX), Y1
+	VPADDD       Y1, Y15, Y15
+	VPUNPCKLDQ   Y6, Y2, Y1
+	VPUNPCKHDQ   Y6, Y2, Y2
+	VPUNPCKLDQ   Y15, Y14, Y12
+	VPUNPCKHDQ   Y15, Y14, Y14
+	VPUNPCKLQDQ  Y12, Y1, Y6
+	VPUNPCKHQDQ  Y12, Y1, Y1
+	VPUNPCKLQDQ  Y14, Y2, Y15
+	VPUNPCKHQDQ  Y14, Y2, Y2
+	VPBROADCASTD 48(AX), Y12
+	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       Y12, Y8, Y8
+	VPBROADCASTD 52(AX), Y12
+	VPADDD       Y12, Y9, Y9
+	VPBROADCASTD 56(AX), Y12
+	VPADDD       Y12, Y10, Y10
+	VPBROADCASTD 60(AX), Y12
+	VPADDD       Y12, Y11, Y11
+	VPUNPCKLDQ   Y9, Y8, Y12
+	VPUNPCKHDQ   Y9, Y8, Y8
+	VPUNPCKLDQ   Y11, Y10, Y14
+	VPUNPCKHDQ   Y11, Y10, Y10
+	VPUNPCKLQDQ  Y14, Y12, Y9
+	VPUNPCKHQDQ  Y14, Y12, Y12
+	VPUNPCKLQDQ  Y10, Y8, Y11
+	VPUNPCKHQDQ  Y10, Y8, Y8
+	VPERM2I128   $0x20, Y9, Y6, Y14
+	VPERM2I128   $0x31, Y9, Y6, Y6
+	VPXOR        32(R13), Y14, Y14
+	VMOVDQU      Y14, 32(DX)
+	VPXOR        288(R13), Y6, Y6
+	VMOVDQU      Y6, 288(DX)
+	VPERM2I128   $0x20, Y12, Y1, Y14
+	VPERM2I128   $0x31, Y12, Y1, Y1
+	VPXOR        96(R13), Y14, Y14
+	VMOVDQU      Y14, 96(DX)
+	VPXOR        352(R13), Y1, Y1
+	VMOVDQU      Y1, 352(DX)
+	VPERM2I128   $0x20, Y11, Y15, Y14
+	VPERM2I128   $0x31, Y11, Y15, Y15
+	VPXOR        160(R13), Y14, Y14
+	VMOVDQU      Y14, 160(DX)
+	VPXOR        416(R13), Y15, Y15
+	VMOVDQU      Y15, 416(DX)
+	VPERM2I128   $0x20, Y8, Y2, Y14
+	VPERM2I128   $0x31, Y8, Y2, Y2
+	VPXOR        224(R13), Y14, Y14
+	VMOVDQU      Y14, 224(DX)
+	VPXOR        480(R13), Y2, Y2
+	VMOVDQU      Y2, 480(DX)
+
+	// Zeros after the ciphertext (the MAC pads with them), then the lengths.
+	MOVQ    3024(AX), DX
+	SUBQ    $0x00000200, DX
+	VPXOR   X0, X0, X0
+	VMOVDQU X0, (R13)(DX*1)
+	ADDQ    $0x0f, DX
+	ANDQ    $-16, DX
+	VMOVDQU 944(AX), X0
+	VMOVDQU X0, (R13)(DX*1)
+
+	// L = n/16 + 1 blocks: J for chain B, one more for A if L is odd.
+	SHRQ  $0x04, DX
+	INCQ  DX
+	MOVQ  DX, AX
+	SHRQ  $0x01, AX
+	LEAQ  (AX)(AX*2), BX
+	MOVQ  624(SP)(BX*8), DI
+	MOVQ  DI, 1208(SP)
+	MOVQ  632(SP)(BX*8), DI
+	MOVQ  DI, 1216(SP)
+	MOVQ  640(SP)(BX*8), BX
+	MOVQ  BX, 1224(SP)
+	MOVQ  AX, 1232(SP)
+	XORQ  R10, R10
+	XORQ  R11, R11
+	XORQ  R12, R12
+	TESTL $0x00000001, DX
+	JZ    openTwelveAVX2_even
+	ADDQ  (R13), CX
+	ADCQ  8(R13), SI
+	ADCQ  $0x01, R8
+	MOVQ  CX, DX
+	MULXQ 600(SP), BX, DI
+	MULXQ 608(SP), CX, R9
+	ADDQ  CX, DI
+	ADCQ  $0x00, R9
+	MOVQ  SI, DX
+	MULXQ 600(SP), CX, SI
+	ADDQ  CX, DI
+	ADCQ  SI, R9
+	MULXQ 616(SP), CX, SI
+	ADDQ  CX, BX
+	ADCQ  SI, DI
+	ADCQ  $0x00, R9
+	MOVQ  R8, CX
+	IMULQ 616(SP), CX
+	IMULQ 600(SP), R8
+	ADDQ  CX, DI
+	ADCQ  R8, R9
+	MOVQ  R9, R8
+	ANDQ  $0x03, R8
+	MOVQ  R9, SI
+	SHRQ  $0x02, SI
+	ANDQ  $-4, R9
+	ADDQ  SI, R9
+	ADDQ  R9, BX
+	ADCQ  $0x00, DI
+	ADCQ  $0x00, R8
+	MOVQ  BX, CX
+	MOVQ  DI, SI
+	ADDQ  $0x10, R13
+
+openTwelveAVX2_even:
+	SHLQ $0x04, AX
+	CMPQ 1232(SP), $0x00
+	JE   openTwelveAVX2_done
+
+openTwelveAVX2_loop:
+	ADDQ  (R13), CX
+	ADCQ  8(R13), SI
+	ADCQ  $0x01, R8
+	MOVQ  CX, DX
+	MULXQ 600(SP), BX, DI
+	MULXQ 608(SP), CX, R9
+	ADDQ  CX, DI
+	ADCQ  $0x00, R9
+	MOVQ  SI, DX
+	MULXQ 600(SP), CX, SI
+	ADDQ  CX, DI
+	ADCQ  SI, R9
+	MULXQ 616(SP), CX, SI
+	ADDQ  CX, BX
+	ADCQ  SI, DI
+	ADCQ  $0x00, R9
+	MOVQ  R8, CX
+	IMULQ 616(SP), CX
+	IMULQ 600(SP), R8
+	ADDQ  CX, DI
+	ADCQ  R8, R9
+	MOVQ  R9, R8
+	ANDQ  $0x03, R8
+	MOVQ  R9, SI
+	SHRQ  $0x02, SI
+	ANDQ  $-4, R9
+	ADDQ  SI, R9
+	ADDQ  R9, BX
+	ADCQ  $0x00, DI
+	ADCQ  $0x00, R8
+	MOVQ  BX, CX
+	MOVQ  DI, SI
+	ADDQ  (R13)(AX*1), R10
+	ADCQ  8(R13)(AX*1), R11
+	ADCQ  $0x01, R12
+	MOVQ  R10, DX
+	MULXQ 600(SP), BX, DI
+	MULXQ 608(SP), R10, R9
+	ADDQ  R10, DI
+	ADCQ  $0x00, R9
+	MOVQ  R11, DX
+	MULXQ 600(SP), R10, R11
+	ADDQ  R10, DI
+	ADCQ  R11, R9
+	MULXQ 616(SP), R10, R11
+	ADDQ  R10, BX
+	ADCQ  R11, DI
+	ADCQ  $0x00, R9
+	MOVQ  R12, R10
+	IMULQ 616(SP), R10
+	IMULQ 600(SP), R12
+	ADDQ  R10, DI
+	ADCQ  R12, R9
+	MOVQ  R9, R12
+	ANDQ  $0x03, R12
+	MOVQ  R9, R11
+	SHRQ  $0x02, R11
+	ANDQ  $-4, R9
+	ADDQ  R11, R9
+	ADDQ  R9, BX
+	ADCQ  $0x00, DI
+	ADCQ  $0x00, R12
+	MOVQ  BX, R10
+	MOVQ  DI, R11
+	ADDQ  $0x10, R13
+	DECQ  1232(SP)
+	JNZ   openTwelveAVX2_loop
+
+openTwelveAVX2_done:
+	// h·P in five words w0..w4.
+	XORL  BX, BX
+	MOVQ  CX, DX
+	MULXQ 1208(SP), CX, AX
+	MULXQ 1216(SP), R13, DI
+	ADDQ  R13, AX
+	MULXQ 1224(SP), R13, R9
+	ADCQ  R13, DI
+	ADCQ  $0x00, R9
+	MOVQ  SI, DX
+	MULXQ 1208(SP), R13, SI
+	ADDQ  R13, AX
+	ADCQ  SI, DI
+	ADCQ  $0x00, R9
+	ADCQ  $0x00, BX
+	MULXQ 1216(SP), R13, SI
+	ADDQ  R13, DI
+	ADCQ  SI, R9
+	ADCQ  $0x00, BX
+	MULXQ 1224(SP), R13, SI
+	ADDQ  R13, R9
+	ADCQ  SI, BX
+	MOVQ  R8, DX
+	MULXQ 1208(SP), R13, SI
+	ADDQ  R13, DI
+	ADCQ  SI, R9
+	ADCQ  $0x00, BX
+	MULXQ 1216(SP), R13, SI
+	ADDQ  R13, R9
+	ADCQ  SI, BX
+	IMULQ 1224(SP), DX
+	ADDQ  DX, BX
+
+	// The low 130 bits plus 4·(w >> 130) plus (w >> 130).
+	MOVQ DI, R8
+	ANDQ $0x03, R8
+	ANDQ $-4, DI
+	ADDQ DI, CX
+	ADCQ R9, AX
+	ADCQ BX, R8
+	SHRQ $0x02, R9, DI
+	SHRQ $0x02, BX, R9
+	SHRQ $0x02, BX
+	ADDQ DI, CX
+	ADCQ R9, AX
+	ADCQ BX, R8
+
+	// Plus b, and the bits from 2^130 up folded once more.
+	ADDQ R10, CX
+	ADCQ R11, AX
+	ADCQ R12, R8
+	MOVQ R8, R13
+	SHRQ $0x02, R13
+	ANDQ $0x03, R8
+	LEAQ (R13)(R13*4), R13
+	ADDQ R13, CX
+	ADCQ $0x00, AX
+	ADCQ $0x00, R8
+	MOVQ AX, SI
+	MOVQ st+0(FP), AX
+	MOVQ CX, BX
+	MOVQ SI, DI
+	SUBQ $-5, BX
+	SBBQ $-1, DI
+	SBBQ $0x03, R8
+
+	// No borrow: h >= p, so h - p is the reduced value.
+	CMOVQCC BX, CX
+	CMOVQCC DI, SI
+	ADDQ    112(AX), CX
+	ADCQ    120(AX), SI
+	MOVQ    CX, 128(AX)
+	MOVQ    SI, 136(AX)
+
+	// The rows' plaintext after the second batch's, their keystream wiped.
+	VPXOR   Y15, Y15, Y15
+	VMOVDQU 464(SP), Y14
+	VPXOR   1984(AX), Y14, Y14
+	VMOVDQU Y14, 1472(AX)
+	VMOVDQU Y15, 464(SP)
+	VMOVDQU 496(SP), Y14
+	VPXOR   2016(AX), Y14, Y14
+	VMOVDQU Y14, 1504(AX)
+	VMOVDQU Y15, 496(SP)
+	VMOVDQU 528(SP), Y14
+	VPXOR   2048(AX), Y14, Y14
+	VMOVDQU Y14, 1536(AX)
+	VMOVDQU Y15, 528(SP)
+	VMOVDQU 560(SP), Y14
+	VPXOR   2080(AX), Y14, Y14
+	VMOVDQU Y14, 1568(AX)
+	VMOVDQU Y15, 560(SP)
+	VZEROUPPER
+	RET
+
 // func openFourAVX2(st *[3032]byte)
 // Requires: AVX, AVX2, BMI2, CMOV
 TEXT ·openFourAVX2(SB), $824-8

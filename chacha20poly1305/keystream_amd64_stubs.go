@@ -222,6 +222,15 @@ func sealFourDirectAVX2(st *[216]byte, dst []byte, src []byte)
 //go:noescape
 func openTwoAVX2(st *[2008]byte)
 
+// openTwelveAVX2 decrypts the first n bytes (513 to 1152) of st's buffer with the
+// blocks (up to 2 word-sliced batches) from st.x[12] on, writes the
+// tag of MAC block 32 (2^128 bit from hi[32]), the ciphertext zero-padded
+// and block 33, and leaves the plaintext's first 512 bytes in MAC blocks
+// 0 to 31, the rest at the buffer's start.
+//
+//go:noescape
+func openTwelveAVX2(st *[3032]byte)
+
 // openFourAVX2 decrypts the first n bytes (513 to 2048) of st's buffer with the
 // blocks (up to 4 word-sliced batches) from st.x[12] on, writes the
 // tag of MAC block 32 (2^128 bit from hi[32]), the ciphertext zero-padded

@@ -66,6 +66,8 @@ func openTwoAVX2(st *[2008]byte) { panic("chacha20poly1305: openTwoAVX2 without 
 
 func openFourAVX2(st *[3032]byte) { panic("chacha20poly1305: openFourAVX2 without assembly") }
 
+func openTwelveAVX2(st *[3032]byte) { panic("chacha20poly1305: openTwelveAVX2 without assembly") }
+
 func openOneCall(l oneLayout, steps int, st *[1496]byte) {
 	panic("chacha20poly1305: openOneCall without assembly")
 }

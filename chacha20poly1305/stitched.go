@@ -297,8 +297,9 @@ const (
 // about one batch's time.
 const tenMax = batch + 128
 
-// twelveMax is the longest message sealTwelveDirectAVX2 takes: two
-// batches, blocks 17 and 18 in YMM rows beside the second.
+// twelveMax is the longest message sealTwelveDirectAVX2 and
+// openTwelveAVX2 take: two batches, blocks 17 and 18 in YMM rows beside
+// one of them.
 const twelveMax = twoMax + 128
 
 // oneLayout names the batch layout of a set of one-call kernels (openOne*,
@@ -441,8 +442,9 @@ func sealTwo(ciphertext, plaintext, ad []byte, tag *[Overhead]byte, key *[KeySiz
 
 // openTwo is Open on the avx2-stitched path for a message of oneMax+1 to
 // fourMax bytes with up to 16 bytes of additional data: one call of
-// openTenAVX2 (up to tenMax bytes), openTwoAVX2 or openFourAVX2 (see
-// sealTwo). It writes the plaintext to out
+// openTenAVX2 (up to tenMax bytes, through openDirect), openTwoAVX2,
+// openTwelveAVX2 (up to twelveMax: two batches, two more blocks beside the
+// first) or openFourAVX2 (see sealTwo). It writes the plaintext to out
 // only if tag is right.
 //
 //go:noinline
@@ -455,6 +457,9 @@ func openTwo(out, ciphertext, ad, tag []byte, key *[KeySize]byte, nonce12 *[Nonc
 		return st.openVia(func() { openTwoAVX2((*[2008]byte)(unsafe.Pointer(&st))) }, st.buf[:], &st.n, out, ciphertext, ad, tag, key, nonce12)
 	}
 	var st fourState
+	if len(ciphertext) <= twelveMax {
+		return st.openVia(func() { openTwelveAVX2((*[3032]byte)(unsafe.Pointer(&st))) }, st.buf[:], &st.n, out, ciphertext, ad, tag, key, nonce12)
+	}
 	return st.openVia(func() { openFourAVX2((*[3032]byte)(unsafe.Pointer(&st))) }, st.buf[:], &st.n, out, ciphertext, ad, tag, key, nonce12)
 }
 

@@ -87,6 +87,7 @@ func main() {
 	stitchedSealTwoRows("sealTwelveDirectAVX2")
 	stitchedSealTwoDirect("sealFourDirectAVX2", 4)
 	stitchedOpenTwo("openTwoAVX2", 2)
+	stitchedOpenTwoRows("openTwelveAVX2")
 	stitchedOpenTwo("openFourAVX2", 4)
 	oneRowsKernels(zmm, ymm)
 	mulAddKernel("mulAdd130")

@@ -589,6 +589,13 @@ func stitchedSealTwoDirect(name string, batches int) { sealTwoKernel(name, batch
 // 1025 to 1152 bytes, which sealFourDirectAVX2 ran as three batches.
 func stitchedSealTwoRows(name string) { sealTwoKernel(name, 2, true, true) }
 
+// stitchedOpenTwoRows emits openTwelveAVX2, the same for Open on a
+// fourState: the rows go beside the first batch (the second's rounds
+// carry the first batch's MAC steps), their keystream waits in the frame
+// until the MAC has read their ciphertext (after the second batch's,
+// which their plaintext follows in the buffer).
+func stitchedOpenTwoRows(name string) { sealTwoKernel(name, 2, false, true) }
+
 // sealTwoKernel emits a kernel of 513 to 1024 bytes in one call (batches
 // 2), two word-sliced batches, with no Go code between the parts and the
 // MAC in general registers throughout. Each batch's rounds run as a loop
@@ -620,7 +627,7 @@ func sealTwoKernel(name string, batches int, direct, extra bool) {
 		most += 128
 	}
 	size, nOff := otEnd, otN
-	if batches > 2 {
+	if batches > 2 || extra {
 		size, nOff = ofEnd, ofN
 	}
 	// Not NOSPLIT: the frame (powers, spill area, masks) outgrows what a
@@ -637,7 +644,7 @@ func sealTwoKernel(name string, batches int, direct, extra bool) {
 	} else {
 		TEXT(name, 0, fmt.Sprintf("func(st *[%d]byte)", size))
 		Pragma("noescape")
-		Doc(name+fmt.Sprintf(" decrypts the first n bytes (513 to %d) of st's buffer with the", batches*batchBytes),
+		Doc(name+fmt.Sprintf(" decrypts the first n bytes (513 to %d) of st's buffer with the", most),
 			fmt.Sprintf("blocks (up to %d word-sliced batches) from st.x[12] on, writes the", batches),
 			"tag of MAC block 32 (2^128 bit from hi[32]), the ciphertext zero-padded",
 			"and block 33, and leaves the plaintext's first 512 bytes in MAC blocks",
@@ -656,6 +663,12 @@ func sealTwoKernel(name string, batches int, direct, extra bool) {
 	x := scalarState(in, words, 3)
 	DECL(x[12])
 	k.loadState()
+	var ks Mem // Open with extra: the rows' keystream, until the MAC has read their ciphertext
+	if open && extra {
+		k.extra = &rowPair{first: 16}
+		k.storeDWords()
+		ks = AllocLocal(128)
+	}
 	k.rolledRounds(name+"_b1", func() { scalarDoubleRound(&x, func(f func()) { k.queue = append(k.queue, f) }) })
 	k.macKeyFrom(&x, in, ooS)
 	maxJ := 21 // r^2..r^21 from ten iterations of two steps
@@ -693,6 +706,11 @@ func sealTwoKernel(name string, batches int, direct, extra bool) {
 		k.dst = GP64().(GPVirtual)
 		LEAQ(Mem{Base: k.st, Disp: ooMAC}, k.dst)
 	}
+	if k.extra != nil {
+		k.put = func(r Op, off int) { VMOVDQU(r, ks.Offset(off-batchBytes)) }
+		k.rowsOutput()
+		k.put, k.extra = nil, nil
+	}
 	k.output()
 
 	Comment("The second batch: three MAC steps and two powers per double round.")
@@ -701,8 +719,8 @@ func sealTwoKernel(name string, batches int, direct, extra bool) {
 	LEAQ(pw.Offset(48), pwp)
 	pc := chain{h: p, t: a.t}
 	k.loadState()
-	if extra {
-		k.extra = &rowPair{}
+	if direct && extra {
+		k.extra = &rowPair{first: 8}
 		k.storeDWords()
 	}
 	k.rolledRounds(name+"_b2", func() {
@@ -735,6 +753,18 @@ func sealTwoKernel(name string, batches int, direct, extra bool) {
 		k.directChains(name, buf, k.directRem(buf), rf, pw, true)
 	} else {
 		k.twoChains(name, buf, rf, pw, nOff, batchBytes)
+		if open && extra {
+			Comment("The rows' plaintext after the second batch's, their keystream wiped.")
+			z := y(15)
+			VPXOR(z, z, z)
+			for i := range 4 {
+				t := y(regT)
+				VMOVDQU(ks.Offset(32*i), t)
+				VPXOR(Mem{Base: k.st, Disp: ooBuf + 2*batchBytes + 32*i}, t, t)
+				VMOVDQU(t, Mem{Base: k.st, Disp: ooBuf + batchBytes + 32*i})
+				VMOVDQU(z, ks.Offset(32*i))
+			}
+		}
 	}
 	stAVX2.Return()
 }

@@ -30,6 +30,7 @@ import (
 type rowPair struct {
 	chunks []func()
 	temp   []bool
+	first  int // the rows' first block after the batch's st.x[12]: 8, or 16 beside a first of two batches
 }
 
 func (rowPair) reg(i int) VecPhysical { return y(8 + i) }
@@ -88,9 +89,9 @@ func (p *rowPair) finish() {
 	p.chunks, p.temp = nil, nil
 }
 
-// rowLanes is the d row's block numbers for the pair: 8 and 9 after the
-// batch's st.x[12].
-func rowLanes() Mem { return cpLanes.Offset(16 * 8) }
+// lanes is the d row's block numbers for the pair: first and first+1
+// after the batch's st.x[12].
+func (p *rowPair) lanes() Mem { return cpLanes.Offset(16 * p.first) }
 
 // storeDWords moves the batch's d words, just loaded into Y8 to Y11, to
 // their slots and builds the rows there from the batch's words (each
@@ -124,7 +125,7 @@ func (k *sk) storeDWords() {
 			VPBLENDD(U8(0x11<<j), word(4*row+j), dst, dst)
 		}
 	}
-	VPADDD(rowLanes(), p.reg(3), p.reg(3))
+	VPADDD(p.lanes(), p.reg(3), p.reg(3))
 }
 
 // rowsOutput adds the input back to the rows and hands their four 32-byte
@@ -135,7 +136,7 @@ func (k *sk) rowsOutput() {
 	for i := range 4 {
 		stAVX2.BroadcastLane(k.stateWord(4*i), t)
 		if i == 3 {
-			VPADDD(rowLanes(), t, t)
+			VPADDD(k.extra.lanes(), t, t)
 		}
 		VPADDD(t, k.extra.reg(i), k.extra.reg(i))
 	}
@@ -214,7 +215,7 @@ func stitchedRolled(name string, lay oneBatch, open bool) {
 	vec.PCAlign(64)
 	k := &sk{rows: lay}
 	if lay.extra > 0 {
-		k.extra = &rowPair{}
+		k.extra = &rowPair{first: 8}
 	}
 	q := func(f func()) { k.queue = append(k.queue, f) }
 	x := k.queueBlockZero("Block 0 in general registers: the state with the counter one less.")
