@@ -191,7 +191,7 @@ func TestSealOneChains(t *testing.T) {
 			ours, ref := pair(t, name, testkit.RandBytes(rng, KeySize), false)
 			for _, n := range []int{193, 208, 209, 240, 256, 257, 272, 496, 497, 511, 512,
 				513, 528, 529, 544, 545, 576, 577, 608, 639, 640, 641, 767, 768, 1007, 1008, 1009, 1023, 1024,
-				1025, 1040, 1041, 1120, 1151, 1152, 1153, 1535, 1536, 1537, 1552, 2032, 2033, 2047, 2048} {
+				1025, 1040, 1041, 1120, 1151, 1152, 1153, 1535, 1536, 1537, 1552, 1600, 1663, 1664, 1665, 2032, 2033, 2047, 2048} {
 				for _, adLen := range []int{0, 16} {
 					nonce := testkit.RandBytes(rng, ours.NonceSize())
 					checkOne(t, ours, ref, nonce, store[:n], store[2048:][:adLen], 0)

@@ -70,7 +70,31 @@ DATA cp_lanectr<>+296(SB)/8, $0x0000000000000000
 DATA cp_lanectr<>+304(SB)/4, $0x00000013
 DATA cp_lanectr<>+308(SB)/4, $0x00000000
 DATA cp_lanectr<>+312(SB)/8, $0x0000000000000000
-GLOBL cp_lanectr<>(SB), RODATA|NOPTR, $320
+DATA cp_lanectr<>+320(SB)/4, $0x00000014
+DATA cp_lanectr<>+324(SB)/4, $0x00000000
+DATA cp_lanectr<>+328(SB)/8, $0x0000000000000000
+DATA cp_lanectr<>+336(SB)/4, $0x00000015
+DATA cp_lanectr<>+340(SB)/4, $0x00000000
+DATA cp_lanectr<>+344(SB)/8, $0x0000000000000000
+DATA cp_lanectr<>+352(SB)/4, $0x00000016
+DATA cp_lanectr<>+356(SB)/4, $0x00000000
+DATA cp_lanectr<>+360(SB)/8, $0x0000000000000000
+DATA cp_lanectr<>+368(SB)/4, $0x00000017
+DATA cp_lanectr<>+372(SB)/4, $0x00000000
+DATA cp_lanectr<>+376(SB)/8, $0x0000000000000000
+DATA cp_lanectr<>+384(SB)/4, $0x00000018
+DATA cp_lanectr<>+388(SB)/4, $0x00000000
+DATA cp_lanectr<>+392(SB)/8, $0x0000000000000000
+DATA cp_lanectr<>+400(SB)/4, $0x00000019
+DATA cp_lanectr<>+404(SB)/4, $0x00000000
+DATA cp_lanectr<>+408(SB)/8, $0x0000000000000000
+DATA cp_lanectr<>+416(SB)/4, $0x0000001a
+DATA cp_lanectr<>+420(SB)/4, $0x00000000
+DATA cp_lanectr<>+424(SB)/8, $0x0000000000000000
+DATA cp_lanectr<>+432(SB)/4, $0x0000001b
+DATA cp_lanectr<>+436(SB)/4, $0x00000000
+DATA cp_lanectr<>+440(SB)/8, $0x0000000000000000
+GLOBL cp_lanectr<>(SB), RODATA|NOPTR, $448
 
 DATA cp_iota8<>+0(SB)/4, $0x00000000
 DATA cp_iota8<>+4(SB)/4, $0x00000001
@@ -36509,7 +36533,7 @@ openTwelveAVX2_done:
 	MOVQ    CX, 128(AX)
 	MOVQ    SI, 136(AX)
 
-	// The rows' plaintext after the second batch's, their keystream wiped.
+	// The rows' plaintext after the last batch's, their keystream wiped.
 	VPXOR   Y15, Y15, Y15
 	VMOVDQU 464(SP), Y14
 	VPXOR   1984(AX), Y14, Y14
@@ -36526,6 +36550,4346 @@ openTwelveAVX2_done:
 	VMOVDQU 560(SP), Y14
 	VPXOR   2080(AX), Y14, Y14
 	VMOVDQU Y14, 1568(AX)
+	VMOVDQU Y15, 560(SP)
+	VZEROUPPER
+	RET
+
+// func sealThreeDirectAVX2(st *[216]byte, dst []byte, src []byte)
+// Requires: AVX, AVX2, BMI2, CMOV
+TEXT ·sealThreeDirectAVX2(SB), $1144-56
+	PCALIGN      $0x40
+	MOVQ         st+0(FP), AX
+	VMOVDQU      cp_rot16<>+0(SB), Y14
+	VMOVDQU      Y14, 384(SP)
+	VMOVDQU      cp_rot8<>+0(SB), Y14
+	VMOVDQU      Y14, 416(SP)
+	MOVL         (AX), CX
+	MOVL         4(AX), DX
+	MOVL         8(AX), BX
+	MOVL         12(AX), SI
+	MOVL         16(AX), DI
+	MOVL         20(AX), R8
+	MOVL         24(AX), R9
+	MOVL         28(AX), R10
+	MOVL         32(AX), R11
+	MOVL         R11, 448(SP)
+	MOVL         36(AX), R11
+	MOVL         R11, 452(SP)
+	MOVL         40(AX), R11
+	MOVL         R11, 456(SP)
+	MOVL         44(AX), R11
+	MOVL         48(AX), R12
+	MOVL         52(AX), R13
+	MOVL         56(AX), R14
+	MOVL         60(AX), R15
+	DECL         R12
+	VPBROADCASTD (AX), Y0
+	VPBROADCASTD 4(AX), Y1
+	VPBROADCASTD 8(AX), Y2
+	VPBROADCASTD 12(AX), Y3
+	VPBROADCASTD 16(AX), Y4
+	VPBROADCASTD 20(AX), Y5
+	VPBROADCASTD 24(AX), Y6
+	VPBROADCASTD 28(AX), Y7
+	VPBROADCASTD 32(AX), Y12
+	VPBROADCASTD 36(AX), Y13
+	VPBROADCASTD 40(AX), Y14
+	VMOVDQU      Y14, 192(SP)
+	VPBROADCASTD 44(AX), Y14
+	VMOVDQU      Y14, 224(SP)
+	VPBROADCASTD 48(AX), Y8
+	VPADDD       cp_iota8<>+0(SB), Y8, Y8
+	VPBROADCASTD 52(AX), Y9
+	VPBROADCASTD 56(AX), Y10
+	VPBROADCASTD 60(AX), Y11
+	VMOVDQU      Y8, 256(SP)
+	VMOVDQU      Y9, 288(SP)
+	VMOVDQU      Y10, 320(SP)
+	VMOVDQU      Y11, 352(SP)
+	VMOVDQU      Y0, Y8
+	VPBLENDD     $0x22, Y1, Y8, Y8
+	VPBLENDD     $0x44, Y2, Y8, Y8
+	VPBLENDD     $0x88, Y3, Y8, Y8
+	VMOVDQU      Y4, Y9
+	VPBLENDD     $0x22, Y5, Y9, Y9
+	VPBLENDD     $0x44, Y6, Y9, Y9
+	VPBLENDD     $0x88, Y7, Y9, Y9
+	VMOVDQU      Y12, Y10
+	VPBLENDD     $0x22, Y13, Y10, Y10
+	VPBLENDD     $0x44, 192(SP), Y10, Y10
+	VPBLENDD     $0x88, 224(SP), Y10, Y10
+	VPBROADCASTD 48(AX), Y11
+	VPBLENDD     $0x22, 288(SP), Y11, Y11
+	VPBLENDD     $0x44, 320(SP), Y11, Y11
+	VPBLENDD     $0x88, 352(SP), Y11, Y11
+	VPADDD       cp_lanectr<>+384(SB), Y11, Y11
+	MOVQ         $0x0000000a, 464(SP)
+
+sealThreeDirectAVX2_b1:
+	VPADDD         Y4, Y0, Y0
+	VPXOR          256(SP), Y0, Y14
+	ADDL           DI, CX
+	VPADDD         Y5, Y1, Y1
+	ADDL           R8, DX
+	VPXOR          288(SP), Y1, Y15
+	VPSHUFB        384(SP), Y14, Y14
+	ADDL           R9, BX
+	VPSHUFB        384(SP), Y15, Y15
+	ADDL           R10, SI
+	VMOVDQU        Y14, 256(SP)
+	VMOVDQU        Y15, 288(SP)
+	XORL           CX, R12
+	VPADDD         Y9, Y8, Y8
+	VPXOR          Y8, Y11, Y11
+	VPSHUFB        384(SP), Y11, Y11
+	VPADDD         Y14, Y12, Y12
+	XORL           DX, R13
+	VPXOR          Y12, Y4, Y4
+	XORL           BX, R14
+	VPADDD         Y15, Y13, Y13
+	VPXOR          Y13, Y5, Y5
+	XORL           SI, R15
+	VPSLLD         $0x0c, Y4, Y14
+	ROLL           $0x10, R12
+	VPSRLD         $0x14, Y4, Y4
+	VPOR           Y14, Y4, Y4
+	ROLL           $0x10, R13
+	VPSLLD         $0x0c, Y5, Y14
+	ROLL           $0x10, R14
+	VPSRLD         $0x14, Y5, Y5
+	ROLL           $0x10, R15
+	VPOR           Y14, Y5, Y5
+	VPADDD         Y11, Y10, Y10
+	VPXOR          Y10, Y9, Y9
+	VPSLLD         $0x0c, Y9, Y14
+	VPSRLD         $0x14, Y9, Y9
+	VPOR           Y14, Y9, Y9
+	VPADDD         Y4, Y0, Y0
+	ADDL           R12, 448(SP)
+	VPXOR          256(SP), Y0, Y14
+	ADDL           R13, 452(SP)
+	VPADDD         Y5, Y1, Y1
+	VPXOR          288(SP), Y1, Y15
+	ADDL           R14, 456(SP)
+	VPSHUFB        416(SP), Y14, Y14
+	ADDL           R15, R11
+	VPSHUFB        416(SP), Y15, Y15
+	VMOVDQU        Y14, 256(SP)
+	XORL           448(SP), DI
+	VMOVDQU        Y15, 288(SP)
+	XORL           452(SP), R8
+	VPADDD         Y9, Y8, Y8
+	VPXOR          Y8, Y11, Y11
+	VPSHUFB        416(SP), Y11, Y11
+	VPADDD         Y14, Y12, Y12
+	XORL           456(SP), R9
+	VPXOR          Y12, Y4, Y4
+	VPADDD         Y15, Y13, Y13
+	XORL           R11, R10
+	VPXOR          Y13, Y5, Y5
+	ROLL           $0x0c, DI
+	VPSLLD         $0x07, Y4, Y14
+	VPSRLD         $0x19, Y4, Y4
+	ROLL           $0x0c, R8
+	VPOR           Y14, Y4, Y4
+	ROLL           $0x0c, R9
+	VPSLLD         $0x07, Y5, Y14
+	ROLL           $0x0c, R10
+	VPSRLD         $0x19, Y5, Y5
+	VPOR           Y14, Y5, Y5
+	ADDL           DI, CX
+	VPADDD         Y11, Y10, Y10
+	VPXOR          Y10, Y9, Y9
+	VPSLLD         $0x07, Y9, Y14
+	VPSRLD         $0x19, Y9, Y9
+	VPOR           Y14, Y9, Y9
+	VMOVDQU        Y12, 128(SP)
+	ADDL           R8, DX
+	VMOVDQU        192(SP), Y12
+	VMOVDQU        Y13, 160(SP)
+	ADDL           R9, BX
+	VMOVDQU        224(SP), Y13
+	ADDL           R10, SI
+	VPADDD         Y6, Y2, Y2
+	VPXOR          320(SP), Y2, Y14
+	XORL           CX, R12
+	VPADDD         Y7, Y3, Y3
+	XORL           DX, R13
+	VPXOR          352(SP), Y3, Y15
+	XORL           BX, R14
+	VPSHUFB        384(SP), Y14, Y14
+	VPSHUFB        384(SP), Y15, Y15
+	XORL           SI, R15
+	VMOVDQU        Y14, 320(SP)
+	ROLL           $0x08, R12
+	VMOVDQU        Y15, 352(SP)
+	VPSHUFD        $0x93, Y8, Y8
+	VPSHUFD        $0x39, Y10, Y10
+	VPSHUFD        $0x4e, Y11, Y11
+	VPADDD         Y14, Y12, Y12
+	ROLL           $0x08, R13
+	VPXOR          Y12, Y6, Y6
+	ROLL           $0x08, R14
+	VPADDD         Y15, Y13, Y13
+	ROLL           $0x08, R15
+	VPXOR          Y13, Y7, Y7
+	VPSLLD         $0x0c, Y6, Y14
+	ADDL           R12, 448(SP)
+	VPSRLD         $0x14, Y6, Y6
+	ADDL           R13, 452(SP)
+	VPOR           Y14, Y6, Y6
+	VPSLLD         $0x0c, Y7, Y14
+	ADDL           R14, 456(SP)
+	VPSRLD         $0x14, Y7, Y7
+	ADDL           R15, R11
+	VPOR           Y14, Y7, Y7
+	VPADDD         Y9, Y8, Y8
+	VPXOR          Y8, Y11, Y11
+	VPSHUFB        384(SP), Y11, Y11
+	VPADDD         Y6, Y2, Y2
+	XORL           448(SP), DI
+	VPXOR          320(SP), Y2, Y14
+	XORL           452(SP), R8
+	VPADDD         Y7, Y3, Y3
+	XORL           456(SP), R9
+	VPXOR          352(SP), Y3, Y15
+	VPSHUFB        416(SP), Y14, Y14
+	XORL           R11, R10
+	VPSHUFB        416(SP), Y15, Y15
+	ROLL           $0x07, DI
+	VMOVDQU        Y14, 320(SP)
+	VMOVDQU        Y15, 352(SP)
+	ROLL           $0x07, R8
+	VPADDD         Y14, Y12, Y12
+	ROLL           $0x07, R9
+	VPXOR          Y12, Y6, Y6
+	ROLL           $0x07, R10
+	VPADDD         Y15, Y13, Y13
+	VPXOR          Y13, Y7, Y7
+	ADDL           R8, CX
+	VPSLLD         $0x07, Y6, Y14
+	ADDL           R9, DX
+	VPSRLD         $0x19, Y6, Y6
+	VPOR           Y14, Y6, Y6
+	ADDL           R10, BX
+	VPSLLD         $0x07, Y7, Y14
+	ADDL           DI, SI
+	VPSRLD         $0x19, Y7, Y7
+	VPOR           Y14, Y7, Y7
+	XORL           CX, R15
+	VPADDD         Y11, Y10, Y10
+	VPXOR          Y10, Y9, Y9
+	VPSLLD         $0x0c, Y9, Y14
+	VPSRLD         $0x14, Y9, Y9
+	VPOR           Y14, Y9, Y9
+	VPADDD         Y5, Y0, Y0
+	XORL           DX, R12
+	VPXOR          352(SP), Y0, Y14
+	XORL           BX, R13
+	VPADDD         Y6, Y1, Y1
+	VPXOR          256(SP), Y1, Y15
+	XORL           SI, R14
+	VPSHUFB        384(SP), Y14, Y14
+	ROLL           $0x10, R15
+	VPSHUFB        384(SP), Y15, Y15
+	VMOVDQU        Y14, 352(SP)
+	ROLL           $0x10, R12
+	VMOVDQU        Y15, 256(SP)
+	ROLL           $0x10, R13
+	VPADDD         Y9, Y8, Y8
+	VPXOR          Y8, Y11, Y11
+	VPSHUFB        416(SP), Y11, Y11
+	VPADDD         Y14, Y12, Y12
+	ROLL           $0x10, R14
+	VPXOR          Y12, Y5, Y5
+	VPADDD         Y15, Y13, Y13
+	ADDL           R15, 456(SP)
+	VPXOR          Y13, Y6, Y6
+	ADDL           R12, R11
+	VPSLLD         $0x0c, Y5, Y14
+	VPSRLD         $0x14, Y5, Y5
+	ADDL           R13, 448(SP)
+	VPOR           Y14, Y5, Y5
+	ADDL           R14, 452(SP)
+	VPSLLD         $0x0c, Y6, Y14
+	VPSRLD         $0x14, Y6, Y6
+	XORL           456(SP), R8
+	VPOR           Y14, Y6, Y6
+	XORL           R11, R9
+	VPADDD         Y11, Y10, Y10
+	VPXOR          Y10, Y9, Y9
+	VPSLLD         $0x07, Y9, Y14
+	VPSRLD         $0x19, Y9, Y9
+	VPOR           Y14, Y9, Y9
+	VPADDD         Y5, Y0, Y0
+	XORL           448(SP), R10
+	VPXOR          352(SP), Y0, Y14
+	VPADDD         Y6, Y1, Y1
+	XORL           452(SP), DI
+	VPXOR          256(SP), Y1, Y15
+	ROLL           $0x0c, R8
+	VPSHUFB        416(SP), Y14, Y14
+	VPSHUFB        416(SP), Y15, Y15
+	ROLL           $0x0c, R9
+	VMOVDQU        Y14, 352(SP)
+	ROLL           $0x0c, R10
+	VMOVDQU        Y15, 256(SP)
+	ROLL           $0x0c, DI
+	VPSHUFD        $0x39, Y8, Y8
+	VPSHUFD        $0x93, Y10, Y10
+	VPSHUFD        $0x4e, Y11, Y11
+	VPADDD         Y14, Y12, Y12
+	VPXOR          Y12, Y5, Y5
+	ADDL           R8, CX
+	VPADDD         Y15, Y13, Y13
+	ADDL           R9, DX
+	VPXOR          Y13, Y6, Y6
+	VPSLLD         $0x07, Y5, Y14
+	ADDL           R10, BX
+	VPSRLD         $0x19, Y5, Y5
+	ADDL           DI, SI
+	VPOR           Y14, Y5, Y5
+	VPSLLD         $0x07, Y6, Y14
+	XORL           CX, R15
+	VPSRLD         $0x19, Y6, Y6
+	XORL           DX, R12
+	VPOR           Y14, Y6, Y6
+	XORL           BX, R13
+	VMOVDQU        Y12, 192(SP)
+	VMOVDQU        128(SP), Y12
+	XORL           SI, R14
+	VMOVDQU        Y13, 224(SP)
+	ROLL           $0x08, R15
+	VMOVDQU        160(SP), Y13
+	VPADDD         Y7, Y2, Y2
+	ROLL           $0x08, R12
+	VPXOR          288(SP), Y2, Y14
+	ROLL           $0x08, R13
+	VPADDD         Y4, Y3, Y3
+	ROLL           $0x08, R14
+	VPXOR          320(SP), Y3, Y15
+	VPSHUFB        384(SP), Y14, Y14
+	ADDL           R15, 456(SP)
+	VPSHUFB        384(SP), Y15, Y15
+	ADDL           R12, R11
+	VMOVDQU        Y14, 288(SP)
+	VMOVDQU        Y15, 320(SP)
+	ADDL           R13, 448(SP)
+	VPADDD         Y14, Y12, Y12
+	ADDL           R14, 452(SP)
+	VPXOR          Y12, Y7, Y7
+	VPADDD         Y15, Y13, Y13
+	XORL           456(SP), R8
+	VPXOR          Y13, Y4, Y4
+	XORL           R11, R9
+	VPSLLD         $0x0c, Y7, Y14
+	XORL           448(SP), R10
+	VPSRLD         $0x14, Y7, Y7
+	VPOR           Y14, Y7, Y7
+	XORL           452(SP), DI
+	VPSLLD         $0x0c, Y4, Y14
+	ROLL           $0x07, R8
+	VPSRLD         $0x14, Y4, Y4
+	VPOR           Y14, Y4, Y4
+	ROLL           $0x07, R9
+	VPADDD         Y7, Y2, Y2
+	ROLL           $0x07, R10
+	VPXOR          288(SP), Y2, Y14
+	ROLL           $0x07, DI
+	VPADDD         Y4, Y3, Y3
+	VPXOR          320(SP), Y3, Y15
+	VPSHUFB        416(SP), Y14, Y14
+	VPSHUFB        416(SP), Y15, Y15
+	VMOVDQU        Y14, 288(SP)
+	VMOVDQU        Y15, 320(SP)
+	VPADDD         Y14, Y12, Y12
+	VPXOR          Y12, Y7, Y7
+	VPADDD         Y15, Y13, Y13
+	VPXOR          Y13, Y4, Y4
+	VPSLLD         $0x07, Y7, Y14
+	VPSRLD         $0x19, Y7, Y7
+	VPOR           Y14, Y7, Y7
+	VPSLLD         $0x07, Y4, Y14
+	VPSRLD         $0x19, Y4, Y4
+	VPOR           Y14, Y4, Y4
+	DECQ           464(SP)
+	JNZ            sealThreeDirectAVX2_b1
+	ADDL           (AX), CX
+	ADDL           4(AX), DX
+	ADDL           8(AX), BX
+	ADDL           12(AX), SI
+	ADDL           16(AX), DI
+	ADDL           20(AX), R8
+	ADDL           24(AX), R9
+	ADDL           28(AX), R10
+	SHLQ           $0x20, DX
+	ORQ            DX, CX
+	MOVQ           $0x0ffffffc0fffffff, DX
+	ANDQ           DX, CX
+	MOVQ           CX, 88(AX)
+	SHLQ           $0x20, SI
+	ORQ            SI, BX
+	MOVQ           $0x0ffffffc0ffffffc, CX
+	ANDQ           CX, BX
+	MOVQ           BX, 96(AX)
+	MOVQ           BX, SI
+	SHRQ           $0x02, SI
+	ADDQ           BX, SI
+	MOVQ           SI, 104(AX)
+	SHLQ           $0x20, R8
+	ORQ            R8, DI
+	MOVQ           DI, 112(AX)
+	SHLQ           $0x20, R10
+	ORQ            R10, R9
+	MOVQ           R9, 120(AX)
+	MOVQ           88(AX), BX
+	MOVQ           BX, 472(SP)
+	XORQ           CX, CX
+	MOVQ           96(AX), DI
+	MOVQ           DI, 480(SP)
+	XORQ           SI, SI
+	MOVQ           104(AX), R9
+	MOVQ           R9, 488(SP)
+	XORQ           R8, R8
+	MOVQ           $0x00000001, R10
+	MOVQ           R10, 496(SP)
+	XORL           R12, R12
+	MOVQ           R12, 504(SP)
+	MOVQ           R12, 512(SP)
+	MOVQ           472(SP), R10
+	MOVQ           R10, 520(SP)
+	MOVQ           480(SP), R11
+	MOVQ           R11, 528(SP)
+	MOVQ           488(SP), R12
+	XORL           R12, R12
+	MOVQ           R12, 536(SP)
+	ADDQ           144(AX), CX
+	ADCQ           152(AX), SI
+	ADCQ           208(AX), R8
+	MOVQ           CX, DX
+	MULXQ          472(SP), BX, DI
+	MULXQ          480(SP), CX, R9
+	ADDQ           CX, DI
+	ADCQ           $0x00, R9
+	MOVQ           SI, DX
+	MULXQ          472(SP), CX, SI
+	ADDQ           CX, DI
+	ADCQ           SI, R9
+	MULXQ          488(SP), CX, SI
+	ADDQ           CX, BX
+	ADCQ           SI, DI
+	ADCQ           $0x00, R9
+	MOVQ           R8, CX
+	IMULQ          488(SP), CX
+	IMULQ          472(SP), R8
+	ADDQ           CX, DI
+	ADCQ           R8, R9
+	MOVQ           R9, R8
+	ANDQ           $0x03, R8
+	MOVQ           R9, SI
+	SHRQ           $0x02, SI
+	ANDQ           $-4, R9
+	ADDQ           SI, R9
+	ADDQ           R9, BX
+	ADCQ           $0x00, DI
+	ADCQ           $0x00, R8
+	MOVQ           BX, CX
+	MOVQ           DI, SI
+	MOVQ           dst_base+8(FP), R13
+	MOVQ           src_base+32(FP), DX
+	MOVQ           DX, BX
+	SUBQ           R13, BX
+	MOVQ           BX, 1072(SP)
+	MOVQ           src_len+40(FP), BX
+	VBROADCASTI128 (AX), Y14
+	VPADDD         Y14, Y8, Y8
+	VBROADCASTI128 16(AX), Y14
+	VPADDD         Y14, Y9, Y9
+	VBROADCASTI128 32(AX), Y14
+	VPADDD         Y14, Y10, Y10
+	VBROADCASTI128 48(AX), Y14
+	VPADDD         cp_lanectr<>+384(SB), Y14, Y14
+	VPADDD         Y14, Y11, Y11
+	VPERM2I128     $0x20, Y9, Y8, Y14
+	CMPQ           BX, $0x00000620
+	JB             sealThreeDirectAVX2_r_part1536
+	VPXOR          1536(DX), Y14, Y14
+	VMOVDQU        Y14, 1536(R13)
+	JMP            sealThreeDirectAVX2_r_put1536
+
+sealThreeDirectAVX2_r_part1536:
+	CMPQ BX, $0x00000600
+	JBE  sealThreeDirectAVX2_r_put1536
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+1600(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y14, Y14
+	VPAND   (DI), Y14, Y14
+	VMOVDQU Y14, 176(AX)
+
+sealThreeDirectAVX2_r_put1536:
+	VPERM2I128 $0x20, Y11, Y10, Y15
+	CMPQ       BX, $0x00000640
+	JB         sealThreeDirectAVX2_r_part1568
+	VPXOR      1568(DX), Y15, Y15
+	VMOVDQU    Y15, 1568(R13)
+	JMP        sealThreeDirectAVX2_r_put1568
+
+sealThreeDirectAVX2_r_part1568:
+	CMPQ BX, $0x00000620
+	JBE  sealThreeDirectAVX2_r_put1568
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+1632(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y15, Y15
+	VPAND   (DI), Y15, Y15
+	VMOVDQU Y15, 176(AX)
+
+sealThreeDirectAVX2_r_put1568:
+	VPERM2I128 $0x31, Y9, Y8, Y14
+	CMPQ       BX, $0x00000660
+	JB         sealThreeDirectAVX2_r_part1600
+	VPXOR      1600(DX), Y14, Y14
+	VMOVDQU    Y14, 1600(R13)
+	JMP        sealThreeDirectAVX2_r_put1600
+
+sealThreeDirectAVX2_r_part1600:
+	CMPQ BX, $0x00000640
+	JBE  sealThreeDirectAVX2_r_put1600
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+1664(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y14, Y14
+	VPAND   (DI), Y14, Y14
+	VMOVDQU Y14, 176(AX)
+
+sealThreeDirectAVX2_r_put1600:
+	VPERM2I128 $0x31, Y11, Y10, Y15
+	CMPQ       BX, $0x00000680
+	JB         sealThreeDirectAVX2_r_part1632
+	VPXOR      1632(DX), Y15, Y15
+	VMOVDQU    Y15, 1632(R13)
+	JMP        sealThreeDirectAVX2_r_put1632
+
+sealThreeDirectAVX2_r_part1632:
+	CMPQ BX, $0x00000660
+	JBE  sealThreeDirectAVX2_r_put1632
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+1696(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y15, Y15
+	VPAND   (DI), Y15, Y15
+	VMOVDQU Y15, 176(AX)
+
+sealThreeDirectAVX2_r_put1632:
+	VMOVDQU      256(SP), Y8
+	VMOVDQU      288(SP), Y9
+	VMOVDQU      320(SP), Y10
+	VMOVDQU      352(SP), Y11
+	VMOVDQU      Y12, 128(SP)
+	VMOVDQU      Y13, 160(SP)
+	VPBROADCASTD (AX), Y12
+	VPADDD       Y12, Y0, Y0
+	VPBROADCASTD 4(AX), Y12
+	VPADDD       Y12, Y1, Y1
+	VPBROADCASTD 8(AX), Y12
+	VPADDD       Y12, Y2, Y2
+	VPBROADCASTD 12(AX), Y12
+	VPADDD       Y12, Y3, Y3
+	VPUNPCKLDQ   Y1, Y0, Y12
+	VPUNPCKHDQ   Y1, Y0, Y0
+	VPUNPCKLDQ   Y3, Y2, Y13
+	VPUNPCKHDQ   Y3, Y2, Y2
+	VPUNPCKLQDQ  Y13, Y12, Y1
+	VPUNPCKHQDQ  Y13, Y12, Y12
+	VPUNPCKLQDQ  Y2, Y0, Y3
+	VPUNPCKHQDQ  Y2, Y0, Y0
+	VPBROADCASTD 16(AX), Y13
+	VPADDD       Y13, Y4, Y4
+	VPBROADCASTD 20(AX), Y13
+	VPADDD       Y13, Y5, Y5
+	VPBROADCASTD 24(AX), Y13
+	VPADDD       Y13, Y6, Y6
+	VPBROADCASTD 28(AX), Y13
+	VPADDD       Y13, Y7, Y7
+	VPUNPCKLDQ   Y5, Y4, Y13
+	VPUNPCKHDQ   Y5, Y4, Y4
+	VPUNPCKLDQ   Y7, Y6, Y2
+	VPUNPCKHDQ   Y7, Y6, Y6
+	VPUNPCKLQDQ  Y2, Y13, Y5
+	VPUNPCKHQDQ  Y2, Y13, Y13
+	VPUNPCKLQDQ  Y6, Y4, Y7
+	VPUNPCKHQDQ  Y6, Y4, Y4
+	VPERM2I128   $0x20, Y5, Y1, Y2
+	VPERM2I128   $0x31, Y5, Y1, Y1
+	VPXOR        (DX), Y2, Y2
+	VMOVDQU      Y2, (R13)
+	VPXOR        256(DX), Y1, Y1
+	VMOVDQU      Y1, 256(R13)
+	VPERM2I128   $0x20, Y13, Y12, Y2
+	VPERM2I128   $0x31, Y13, Y12, Y12
+	VPXOR        64(DX), Y2, Y2
+	VMOVDQU      Y2, 64(R13)
+	VPXOR        320(DX), Y12, Y12
+	VMOVDQU      Y12, 320(R13)
+	VPERM2I128   $0x20, Y7, Y3, Y2
+	VPERM2I128   $0x31, Y7, Y3, Y3
+	VPXOR        128(DX), Y2, Y2
+	VMOVDQU      Y2, 128(R13)
+	VPXOR        384(DX), Y3, Y3
+	VMOVDQU      Y3, 384(R13)
+	VPERM2I128   $0x20, Y4, Y0, Y2
+	VPERM2I128   $0x31, Y4, Y0, Y0
+	VPXOR        192(DX), Y2, Y2
+	VMOVDQU      Y2, 192(R13)
+	VPXOR        448(DX), Y0, Y0
+	VMOVDQU      Y0, 448(R13)
+	VMOVDQU      128(SP), Y2
+	VMOVDQU      160(SP), Y6
+	VMOVDQU      192(SP), Y14
+	VMOVDQU      224(SP), Y15
+	VPBROADCASTD 32(AX), Y1
+	VPADDD       Y1, Y2, Y2
+	VPBROADCASTD 36(AX), Y1
+	VPADDD       Y1, Y6, Y6
+	VPBROADCASTD 40(AX), Y1
+	VPADDD       Y1, Y14, Y14
+	VPBROADCASTD 44(AX), Y1
+	VPADDD       Y1, Y15, Y15
+	VPUNPCKLDQ   Y6, Y2, Y1
+	VPUNPCKHDQ   Y6, Y2, Y2
+	VPUNPCKLDQ   Y15, Y14, Y12
+	VPUNPCKHDQ   Y15, Y14, Y14
+	VPUNPCKLQDQ  Y12, Y1, Y6
+	VPUNPCKHQDQ  Y12, Y1, Y1
+	VPUNPCKLQDQ  Y14, Y2, Y15
+	VPUNPCKHQDQ  Y14, Y2, Y2
+	VPBROADCASTD 48(AX), Y12
+	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       Y12, Y8, Y8
+	VPBROADCASTD 52(AX), Y12
+	VPADDD       Y12, Y9, Y9
+	VPBROADCASTD 56(AX), Y12
+	VPADDD       Y12, Y10, Y10
+	VPBROADCASTD 60(AX), Y12
+	VPADDD       Y12, Y11, Y11
+	VPUNPCKLDQ   Y9, Y8, Y12
+	VPUNPCKHDQ   Y9, Y8, Y8
+	VPUNPCKLDQ   Y11, Y10, Y14
+	VPUNPCKHDQ   Y11, Y10, Y10
+	VPUNPCKLQDQ  Y14, Y12, Y9
+	VPUNPCKHQDQ  Y14, Y12, Y12
+	VPUNPCKLQDQ  Y10, Y8, Y11
+	VPUNPCKHQDQ  Y10, Y8, Y8
+	VPERM2I128   $0x20, Y9, Y6, Y14
+	VPERM2I128   $0x31, Y9, Y6, Y6
+	VPXOR        32(DX), Y14, Y14
+	VMOVDQU      Y14, 32(R13)
+	VPXOR        288(DX), Y6, Y6
+	VMOVDQU      Y6, 288(R13)
+	VPERM2I128   $0x20, Y12, Y1, Y14
+	VPERM2I128   $0x31, Y12, Y1, Y1
+	VPXOR        96(DX), Y14, Y14
+	VMOVDQU      Y14, 96(R13)
+	VPXOR        352(DX), Y1, Y1
+	VMOVDQU      Y1, 352(R13)
+	VPERM2I128   $0x20, Y11, Y15, Y14
+	VPERM2I128   $0x31, Y11, Y15, Y15
+	VPXOR        160(DX), Y14, Y14
+	VMOVDQU      Y14, 160(R13)
+	VPXOR        416(DX), Y15, Y15
+	VMOVDQU      Y15, 416(R13)
+	VPERM2I128   $0x20, Y8, Y2, Y14
+	VPERM2I128   $0x31, Y8, Y2, Y2
+	VPXOR        224(DX), Y14, Y14
+	VMOVDQU      Y14, 224(R13)
+	VPXOR        480(DX), Y2, Y2
+	VMOVDQU      Y2, 480(R13)
+
+	// The second batch: three MAC steps and two powers per double round.
+	ADDL         $0x08, 48(AX)
+	LEAQ         544(SP), R14
+	VPBROADCASTD (AX), Y0
+	VPBROADCASTD 4(AX), Y1
+	VPBROADCASTD 8(AX), Y2
+	VPBROADCASTD 12(AX), Y3
+	VPBROADCASTD 16(AX), Y4
+	VPBROADCASTD 20(AX), Y5
+	VPBROADCASTD 24(AX), Y6
+	VPBROADCASTD 28(AX), Y7
+	VPBROADCASTD 32(AX), Y12
+	VPBROADCASTD 36(AX), Y13
+	VPBROADCASTD 40(AX), Y14
+	VMOVDQU      Y14, 192(SP)
+	VPBROADCASTD 44(AX), Y14
+	VMOVDQU      Y14, 224(SP)
+	VPBROADCASTD 48(AX), Y8
+	VPADDD       cp_iota8<>+0(SB), Y8, Y8
+	VPBROADCASTD 52(AX), Y9
+	VPBROADCASTD 56(AX), Y10
+	VPBROADCASTD 60(AX), Y11
+	MOVQ         $0x0000000a, 1080(SP)
+
+sealThreeDirectAVX2_b2:
+	VPADDD       Y4, Y0, Y0
+	MOVQ         R10, DX
+	VPXOR        Y0, Y8, Y8
+	MULXQ        472(SP), BX, DI
+	VPADDD       Y5, Y1, Y1
+	MULXQ        480(SP), R10, R9
+	VPXOR        Y1, Y9, Y9
+	ADDQ         R10, DI
+	VPSHUFB      384(SP), Y8, Y8
+	ADCQ         $0x00, R9
+	VPSHUFB      384(SP), Y9, Y9
+	MOVQ         R11, DX
+	VPADDD       Y8, Y12, Y12
+	MULXQ        472(SP), R10, R11
+	ADDQ         R10, DI
+	VPXOR        Y12, Y4, Y4
+	ADCQ         R11, R9
+	VPADDD       Y9, Y13, Y13
+	MULXQ        488(SP), R10, R11
+	VPXOR        Y13, Y5, Y5
+	ADDQ         R10, BX
+	VPSLLD       $0x0c, Y4, Y14
+	ADCQ         R11, DI
+	VPSRLD       $0x14, Y4, Y4
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y4, Y4
+	MOVQ         R12, R10
+	IMULQ        488(SP), R10
+	VPSLLD       $0x0c, Y5, Y14
+	IMULQ        472(SP), R12
+	VPSRLD       $0x14, Y5, Y5
+	ADDQ         R10, DI
+	VPOR         Y14, Y5, Y5
+	ADCQ         R12, R9
+	VPADDD       Y4, Y0, Y0
+	MOVQ         R9, R12
+	VPXOR        Y0, Y8, Y8
+	ANDQ         $0x03, R12
+	VPADDD       Y5, Y1, Y1
+	MOVQ         R9, R11
+	SHRQ         $0x02, R11
+	VPXOR        Y1, Y9, Y9
+	ANDQ         $-4, R9
+	VPSHUFB      416(SP), Y8, Y8
+	ADDQ         R11, R9
+	VPSHUFB      416(SP), Y9, Y9
+	ADDQ         R9, BX
+	VPADDD       Y8, Y12, Y12
+	ADCQ         $0x00, DI
+	VPXOR        Y12, Y4, Y4
+	ADCQ         $0x00, R12
+	VPADDD       Y9, Y13, Y13
+	MOVQ         BX, R10
+	MOVQ         DI, R11
+	VPXOR        Y13, Y5, Y5
+	MOVQ         R10, (R14)
+	MOVQ         R11, 8(R14)
+	MOVQ         R12, 16(R14)
+	VPSLLD       $0x07, Y4, Y14
+	MOVQ         R10, DX
+	VPSRLD       $0x19, Y4, Y4
+	MULXQ        472(SP), BX, DI
+	VPOR         Y14, Y4, Y4
+	MULXQ        480(SP), R10, R9
+	VPSLLD       $0x07, Y5, Y14
+	ADDQ         R10, DI
+	VPSRLD       $0x19, Y5, Y5
+	ADCQ         $0x00, R9
+	MOVQ         R11, DX
+	VPOR         Y14, Y5, Y5
+	MULXQ        472(SP), R10, R11
+	VMOVDQU      Y12, 128(SP)
+	ADDQ         R10, DI
+	VMOVDQU      192(SP), Y12
+	ADCQ         R11, R9
+	VMOVDQU      Y13, 160(SP)
+	MULXQ        488(SP), R10, R11
+	VMOVDQU      224(SP), Y13
+	ADDQ         R10, BX
+	VPADDD       Y6, Y2, Y2
+	ADCQ         R11, DI
+	VPXOR        Y2, Y10, Y10
+	ADCQ         $0x00, R9
+	MOVQ         R12, R10
+	VPADDD       Y7, Y3, Y3
+	IMULQ        488(SP), R10
+	VPXOR        Y3, Y11, Y11
+	IMULQ        472(SP), R12
+	VPSHUFB      384(SP), Y10, Y10
+	ADDQ         R10, DI
+	VPSHUFB      384(SP), Y11, Y11
+	ADCQ         R12, R9
+	VPADDD       Y10, Y12, Y12
+	MOVQ         R9, R12
+	VPXOR        Y12, Y6, Y6
+	ANDQ         $0x03, R12
+	MOVQ         R9, R11
+	VPADDD       Y11, Y13, Y13
+	SHRQ         $0x02, R11
+	VPXOR        Y13, Y7, Y7
+	ANDQ         $-4, R9
+	VPSLLD       $0x0c, Y6, Y14
+	ADDQ         R11, R9
+	VPSRLD       $0x14, Y6, Y6
+	ADDQ         R9, BX
+	VPOR         Y14, Y6, Y6
+	ADCQ         $0x00, DI
+	VPSLLD       $0x0c, Y7, Y14
+	ADCQ         $0x00, R12
+	MOVQ         BX, R10
+	VPSRLD       $0x14, Y7, Y7
+	MOVQ         DI, R11
+	VPOR         Y14, Y7, Y7
+	MOVQ         R10, 24(R14)
+	MOVQ         R11, 32(R14)
+	MOVQ         R12, 40(R14)
+	VPADDD       Y6, Y2, Y2
+	ADDQ         $0x30, R14
+	VPXOR        Y2, Y10, Y10
+	ADDQ         (R13), CX
+	VPADDD       Y7, Y3, Y3
+	ADCQ         8(R13), SI
+	VPXOR        Y3, Y11, Y11
+	ADCQ         $0x01, R8
+	MOVQ         CX, DX
+	VPSHUFB      416(SP), Y10, Y10
+	MULXQ        472(SP), BX, DI
+	VPSHUFB      416(SP), Y11, Y11
+	MULXQ        480(SP), CX, R9
+	VPADDD       Y10, Y12, Y12
+	ADDQ         CX, DI
+	VPXOR        Y12, Y6, Y6
+	ADCQ         $0x00, R9
+	VPADDD       Y11, Y13, Y13
+	MOVQ         SI, DX
+	VPXOR        Y13, Y7, Y7
+	MULXQ        472(SP), CX, SI
+	ADDQ         CX, DI
+	VPSLLD       $0x07, Y6, Y14
+	ADCQ         SI, R9
+	VPSRLD       $0x19, Y6, Y6
+	MULXQ        488(SP), CX, SI
+	VPOR         Y14, Y6, Y6
+	ADDQ         CX, BX
+	VPSLLD       $0x07, Y7, Y14
+	ADCQ         SI, DI
+	VPSRLD       $0x19, Y7, Y7
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y7, Y7
+	MOVQ         R8, CX
+	IMULQ        488(SP), CX
+	VPADDD       Y5, Y0, Y0
+	IMULQ        472(SP), R8
+	VPXOR        Y0, Y11, Y11
+	ADDQ         CX, DI
+	VPADDD       Y6, Y1, Y1
+	ADCQ         R8, R9
+	VPXOR        Y1, Y8, Y8
+	MOVQ         R9, R8
+	VPSHUFB      384(SP), Y11, Y11
+	ANDQ         $0x03, R8
+	VPSHUFB      384(SP), Y8, Y8
+	MOVQ         R9, SI
+	VPADDD       Y11, Y12, Y12
+	SHRQ         $0x02, SI
+	ANDQ         $-4, R9
+	VPXOR        Y12, Y5, Y5
+	ADDQ         SI, R9
+	VPADDD       Y8, Y13, Y13
+	ADDQ         R9, BX
+	VPXOR        Y13, Y6, Y6
+	ADCQ         $0x00, DI
+	VPSLLD       $0x0c, Y5, Y14
+	ADCQ         $0x00, R8
+	VPSRLD       $0x14, Y5, Y5
+	MOVQ         BX, CX
+	VPOR         Y14, Y5, Y5
+	MOVQ         DI, SI
+	ADDQ         16(R13), CX
+	VPSLLD       $0x0c, Y6, Y14
+	ADCQ         24(R13), SI
+	VPSRLD       $0x14, Y6, Y6
+	ADCQ         $0x01, R8
+	VPOR         Y14, Y6, Y6
+	MOVQ         CX, DX
+	VPADDD       Y5, Y0, Y0
+	MULXQ        472(SP), BX, DI
+	VPXOR        Y0, Y11, Y11
+	MULXQ        480(SP), CX, R9
+	VPADDD       Y6, Y1, Y1
+	ADDQ         CX, DI
+	ADCQ         $0x00, R9
+	VPXOR        Y1, Y8, Y8
+	MOVQ         SI, DX
+	VPSHUFB      416(SP), Y11, Y11
+	MULXQ        472(SP), CX, SI
+	VPSHUFB      416(SP), Y8, Y8
+	ADDQ         CX, DI
+	VPADDD       Y11, Y12, Y12
+	ADCQ         SI, R9
+	VPXOR        Y12, Y5, Y5
+	MULXQ        488(SP), CX, SI
+	VPADDD       Y8, Y13, Y13
+	ADDQ         CX, BX
+	ADCQ         SI, DI
+	VPXOR        Y13, Y6, Y6
+	ADCQ         $0x00, R9
+	VPSLLD       $0x07, Y5, Y14
+	MOVQ         R8, CX
+	VPSRLD       $0x19, Y5, Y5
+	IMULQ        488(SP), CX
+	VPOR         Y14, Y5, Y5
+	IMULQ        472(SP), R8
+	VPSLLD       $0x07, Y6, Y14
+	ADDQ         CX, DI
+	VPSRLD       $0x19, Y6, Y6
+	ADCQ         R8, R9
+	MOVQ         R9, R8
+	VPOR         Y14, Y6, Y6
+	ANDQ         $0x03, R8
+	VMOVDQU      Y12, 192(SP)
+	MOVQ         R9, SI
+	VMOVDQU      128(SP), Y12
+	SHRQ         $0x02, SI
+	VMOVDQU      Y13, 224(SP)
+	ANDQ         $-4, R9
+	VMOVDQU      160(SP), Y13
+	ADDQ         SI, R9
+	VPADDD       Y7, Y2, Y2
+	ADDQ         R9, BX
+	VPXOR        Y2, Y9, Y9
+	ADCQ         $0x00, DI
+	ADCQ         $0x00, R8
+	VPADDD       Y4, Y3, Y3
+	MOVQ         BX, CX
+	VPXOR        Y3, Y10, Y10
+	MOVQ         DI, SI
+	VPSHUFB      384(SP), Y9, Y9
+	ADDQ         32(R13), CX
+	VPSHUFB      384(SP), Y10, Y10
+	ADCQ         40(R13), SI
+	VPADDD       Y9, Y12, Y12
+	ADCQ         $0x01, R8
+	VPXOR        Y12, Y7, Y7
+	MOVQ         CX, DX
+	MULXQ        472(SP), BX, DI
+	VPADDD       Y10, Y13, Y13
+	MULXQ        480(SP), CX, R9
+	VPXOR        Y13, Y4, Y4
+	ADDQ         CX, DI
+	VPSLLD       $0x0c, Y7, Y14
+	ADCQ         $0x00, R9
+	VPSRLD       $0x14, Y7, Y7
+	MOVQ         SI, DX
+	VPOR         Y14, Y7, Y7
+	MULXQ        472(SP), CX, SI
+	VPSLLD       $0x0c, Y4, Y14
+	ADDQ         CX, DI
+	ADCQ         SI, R9
+	VPSRLD       $0x14, Y4, Y4
+	MULXQ        488(SP), CX, SI
+	VPOR         Y14, Y4, Y4
+	ADDQ         CX, BX
+	VPADDD       Y7, Y2, Y2
+	ADCQ         SI, DI
+	VPXOR        Y2, Y9, Y9
+	ADCQ         $0x00, R9
+	VPADDD       Y4, Y3, Y3
+	MOVQ         R8, CX
+	VPXOR        Y3, Y10, Y10
+	IMULQ        488(SP), CX
+	IMULQ        472(SP), R8
+	VPSHUFB      416(SP), Y9, Y9
+	ADDQ         CX, DI
+	VPSHUFB      416(SP), Y10, Y10
+	ADCQ         R8, R9
+	VPADDD       Y9, Y12, Y12
+	MOVQ         R9, R8
+	VPXOR        Y12, Y7, Y7
+	ANDQ         $0x03, R8
+	VPADDD       Y10, Y13, Y13
+	MOVQ         R9, SI
+	VPXOR        Y13, Y4, Y4
+	SHRQ         $0x02, SI
+	ANDQ         $-4, R9
+	VPSLLD       $0x07, Y7, Y14
+	ADDQ         SI, R9
+	VPSRLD       $0x19, Y7, Y7
+	ADDQ         R9, BX
+	VPOR         Y14, Y7, Y7
+	ADCQ         $0x00, DI
+	VPSLLD       $0x07, Y4, Y14
+	ADCQ         $0x00, R8
+	VPSRLD       $0x19, Y4, Y4
+	MOVQ         BX, CX
+	VPOR         Y14, Y4, Y4
+	MOVQ         DI, SI
+	ADDQ         $0x30, R13
+	DECQ         1080(SP)
+	JNZ          sealThreeDirectAVX2_b2
+	MOVQ         R10, DX
+	MULXQ        472(SP), BX, DI
+	MULXQ        480(SP), R10, R9
+	ADDQ         R10, DI
+	ADCQ         $0x00, R9
+	MOVQ         R11, DX
+	MULXQ        472(SP), R10, R11
+	ADDQ         R10, DI
+	ADCQ         R11, R9
+	MULXQ        488(SP), R10, R11
+	ADDQ         R10, BX
+	ADCQ         R11, DI
+	ADCQ         $0x00, R9
+	MOVQ         R12, R10
+	IMULQ        488(SP), R10
+	IMULQ        472(SP), R12
+	ADDQ         R10, DI
+	ADCQ         R12, R9
+	MOVQ         R9, R12
+	ANDQ         $0x03, R12
+	MOVQ         R9, R11
+	SHRQ         $0x02, R11
+	ANDQ         $-4, R9
+	ADDQ         R11, R9
+	ADDQ         R9, BX
+	ADCQ         $0x00, DI
+	ADCQ         $0x00, R12
+	MOVQ         BX, R10
+	MOVQ         DI, R11
+	MOVQ         R10, (R14)
+	MOVQ         R11, 8(R14)
+	MOVQ         R12, 16(R14)
+	MOVQ         R10, DX
+	MULXQ        472(SP), BX, DI
+	MULXQ        480(SP), R10, R9
+	ADDQ         R10, DI
+	ADCQ         $0x00, R9
+	MOVQ         R11, DX
+	MULXQ        472(SP), R10, R11
+	ADDQ         R10, DI
+	ADCQ         R11, R9
+	MULXQ        488(SP), R10, R11
+	ADDQ         R10, BX
+	ADCQ         R11, DI
+	ADCQ         $0x00, R9
+	MOVQ         R12, R10
+	IMULQ        488(SP), R10
+	IMULQ        472(SP), R12
+	ADDQ         R10, DI
+	ADCQ         R12, R9
+	MOVQ         R9, R12
+	ANDQ         $0x03, R12
+	MOVQ         R9, R11
+	SHRQ         $0x02, R11
+	ANDQ         $-4, R9
+	ADDQ         R11, R9
+	ADDQ         R9, BX
+	ADCQ         $0x00, DI
+	ADCQ         $0x00, R12
+	MOVQ         BX, R10
+	MOVQ         DI, R11
+	MOVQ         R10, 24(R14)
+	MOVQ         R11, 32(R14)
+	MOVQ         R12, 40(R14)
+	ADDQ         (R13), CX
+	ADCQ         8(R13), SI
+	ADCQ         $0x01, R8
+	MOVQ         CX, DX
+	MULXQ        472(SP), BX, DI
+	MULXQ        480(SP), CX, R9
+	ADDQ         CX, DI
+	ADCQ         $0x00, R9
+	MOVQ         SI, DX
+	MULXQ        472(SP), CX, SI
+	ADDQ         CX, DI
+	ADCQ         SI, R9
+	MULXQ        488(SP), CX, SI
+	ADDQ         CX, BX
+	ADCQ         SI, DI
+	ADCQ         $0x00, R9
+	MOVQ         R8, CX
+	IMULQ        488(SP), CX
+	IMULQ        472(SP), R8
+	ADDQ         CX, DI
+	ADCQ         R8, R9
+	MOVQ         R9, R8
+	ANDQ         $0x03, R8
+	MOVQ         R9, SI
+	SHRQ         $0x02, SI
+	ANDQ         $-4, R9
+	ADDQ         SI, R9
+	ADDQ         R9, BX
+	ADCQ         $0x00, DI
+	ADCQ         $0x00, R8
+	MOVQ         BX, CX
+	MOVQ         DI, SI
+	ADDQ         16(R13), CX
+	ADCQ         24(R13), SI
+	ADCQ         $0x01, R8
+	MOVQ         CX, DX
+	MULXQ        472(SP), BX, DI
+	MULXQ        480(SP), CX, R9
+	ADDQ         CX, DI
+	ADCQ         $0x00, R9
+	MOVQ         SI, DX
+	MULXQ        472(SP), CX, SI
+	ADDQ         CX, DI
+	ADCQ         SI, R9
+	MULXQ        488(SP), CX, SI
+	ADDQ         CX, BX
+	ADCQ         SI, DI
+	ADCQ         $0x00, R9
+	MOVQ         R8, CX
+	IMULQ        488(SP), CX
+	IMULQ        472(SP), R8
+	ADDQ         CX, DI
+	ADCQ         R8, R9
+	MOVQ         R9, R8
+	ANDQ         $0x03, R8
+	MOVQ         R9, SI
+	SHRQ         $0x02, SI
+	ANDQ         $-4, R9
+	ADDQ         SI, R9
+	ADDQ         R9, BX
+	ADCQ         $0x00, DI
+	ADCQ         $0x00, R8
+	MOVQ         BX, CX
+	MOVQ         DI, SI
+	ADDQ         $0x20, R13
+	MOVQ         1072(SP), DX
+	ADDQ         R13, DX
+	MOVQ         src_len+40(FP), BX
+	MOVQ         dst_base+8(FP), DI
+	ADDQ         DI, BX
+	SUBQ         R13, BX
+	VMOVDQU      Y12, 128(SP)
+	VMOVDQU      Y13, 160(SP)
+	VPBROADCASTD (AX), Y12
+	VPADDD       Y12, Y0, Y0
+	VPBROADCASTD 4(AX), Y12
+	VPADDD       Y12, Y1, Y1
+	VPBROADCASTD 8(AX), Y12
+	VPADDD       Y12, Y2, Y2
+	VPBROADCASTD 12(AX), Y12
+	VPADDD       Y12, Y3, Y3
+	VPUNPCKLDQ   Y1, Y0, Y12
+	VPUNPCKHDQ   Y1, Y0, Y0
+	VPUNPCKLDQ   Y3, Y2, Y13
+	VPUNPCKHDQ   Y3, Y2, Y2
+	VPUNPCKLQDQ  Y13, Y12, Y1
+	VPUNPCKHQDQ  Y13, Y12, Y12
+	VPUNPCKLQDQ  Y2, Y0, Y3
+	VPUNPCKHQDQ  Y2, Y0, Y0
+	VPBROADCASTD 16(AX), Y13
+	VPADDD       Y13, Y4, Y4
+	VPBROADCASTD 20(AX), Y13
+	VPADDD       Y13, Y5, Y5
+	VPBROADCASTD 24(AX), Y13
+	VPADDD       Y13, Y6, Y6
+	VPBROADCASTD 28(AX), Y13
+	VPADDD       Y13, Y7, Y7
+	VPUNPCKLDQ   Y5, Y4, Y13
+	VPUNPCKHDQ   Y5, Y4, Y4
+	VPUNPCKLDQ   Y7, Y6, Y2
+	VPUNPCKHDQ   Y7, Y6, Y6
+	VPUNPCKLQDQ  Y2, Y13, Y5
+	VPUNPCKHQDQ  Y2, Y13, Y13
+	VPUNPCKLQDQ  Y6, Y4, Y7
+	VPUNPCKHQDQ  Y6, Y4, Y4
+	VPERM2I128   $0x20, Y5, Y1, Y2
+	VPERM2I128   $0x31, Y5, Y1, Y1
+	CMPQ         BX, $0x00000020
+	JB           sealThreeDirectAVX2_b2_part0
+	VPXOR        (DX), Y2, Y2
+	VMOVDQU      Y2, (R13)
+	JMP          sealThreeDirectAVX2_b2_put0
+
+sealThreeDirectAVX2_b2_part0:
+	CMPQ BX, $0x00000000
+	JBE  sealThreeDirectAVX2_b2_put0
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+64(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y2, Y2
+	VPAND   (DI), Y2, Y2
+	VMOVDQU Y2, 176(AX)
+
+sealThreeDirectAVX2_b2_put0:
+	CMPQ    BX, $0x00000120
+	JB      sealThreeDirectAVX2_b2_part256
+	VPXOR   256(DX), Y1, Y1
+	VMOVDQU Y1, 256(R13)
+	JMP     sealThreeDirectAVX2_b2_put256
+
+sealThreeDirectAVX2_b2_part256:
+	CMPQ BX, $0x00000100
+	JBE  sealThreeDirectAVX2_b2_put256
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+320(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y1, Y1
+	VPAND   (DI), Y1, Y1
+	VMOVDQU Y1, 176(AX)
+
+sealThreeDirectAVX2_b2_put256:
+	VPERM2I128 $0x20, Y13, Y12, Y2
+	VPERM2I128 $0x31, Y13, Y12, Y12
+	CMPQ       BX, $0x00000060
+	JB         sealThreeDirectAVX2_b2_part64
+	VPXOR      64(DX), Y2, Y2
+	VMOVDQU    Y2, 64(R13)
+	JMP        sealThreeDirectAVX2_b2_put64
+
+sealThreeDirectAVX2_b2_part64:
+	CMPQ BX, $0x00000040
+	JBE  sealThreeDirectAVX2_b2_put64
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+128(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y2, Y2
+	VPAND   (DI), Y2, Y2
+	VMOVDQU Y2, 176(AX)
+
+sealThreeDirectAVX2_b2_put64:
+	CMPQ    BX, $0x00000160
+	JB      sealThreeDirectAVX2_b2_part320
+	VPXOR   320(DX), Y12, Y12
+	VMOVDQU Y12, 320(R13)
+	JMP     sealThreeDirectAVX2_b2_put320
+
+sealThreeDirectAVX2_b2_part320:
+	CMPQ BX, $0x00000140
+	JBE  sealThreeDirectAVX2_b2_put320
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+384(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y12, Y12
+	VPAND   (DI), Y12, Y12
+	VMOVDQU Y12, 176(AX)
+
+sealThreeDirectAVX2_b2_put320:
+	VPERM2I128 $0x20, Y7, Y3, Y2
+	VPERM2I128 $0x31, Y7, Y3, Y3
+	CMPQ       BX, $0x000000a0
+	JB         sealThreeDirectAVX2_b2_part128
+	VPXOR      128(DX), Y2, Y2
+	VMOVDQU    Y2, 128(R13)
+	JMP        sealThreeDirectAVX2_b2_put128
+
+sealThreeDirectAVX2_b2_part128:
+	CMPQ BX, $0x00000080
+	JBE  sealThreeDirectAVX2_b2_put128
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+192(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y2, Y2
+	VPAND   (DI), Y2, Y2
+	VMOVDQU Y2, 176(AX)
+
+sealThreeDirectAVX2_b2_put128:
+	CMPQ    BX, $0x000001a0
+	JB      sealThreeDirectAVX2_b2_part384
+	VPXOR   384(DX), Y3, Y3
+	VMOVDQU Y3, 384(R13)
+	JMP     sealThreeDirectAVX2_b2_put384
+
+sealThreeDirectAVX2_b2_part384:
+	CMPQ BX, $0x00000180
+	JBE  sealThreeDirectAVX2_b2_put384
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+448(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y3, Y3
+	VPAND   (DI), Y3, Y3
+	VMOVDQU Y3, 176(AX)
+
+sealThreeDirectAVX2_b2_put384:
+	VPERM2I128 $0x20, Y4, Y0, Y2
+	VPERM2I128 $0x31, Y4, Y0, Y0
+	CMPQ       BX, $0x000000e0
+	JB         sealThreeDirectAVX2_b2_part192
+	VPXOR      192(DX), Y2, Y2
+	VMOVDQU    Y2, 192(R13)
+	JMP        sealThreeDirectAVX2_b2_put192
+
+sealThreeDirectAVX2_b2_part192:
+	CMPQ BX, $0x000000c0
+	JBE  sealThreeDirectAVX2_b2_put192
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+256(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y2, Y2
+	VPAND   (DI), Y2, Y2
+	VMOVDQU Y2, 176(AX)
+
+sealThreeDirectAVX2_b2_put192:
+	CMPQ    BX, $0x000001e0
+	JB      sealThreeDirectAVX2_b2_part448
+	VPXOR   448(DX), Y0, Y0
+	VMOVDQU Y0, 448(R13)
+	JMP     sealThreeDirectAVX2_b2_put448
+
+sealThreeDirectAVX2_b2_part448:
+	CMPQ BX, $0x000001c0
+	JBE  sealThreeDirectAVX2_b2_put448
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+512(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y0, Y0
+	VPAND   (DI), Y0, Y0
+	VMOVDQU Y0, 176(AX)
+
+sealThreeDirectAVX2_b2_put448:
+	VMOVDQU      128(SP), Y2
+	VMOVDQU      160(SP), Y6
+	VMOVDQU      192(SP), Y14
+	VMOVDQU      224(SP), Y15
+	VPBROADCASTD 32(AX), Y1
+	VPADDD       Y1, Y2, Y2
+	VPBROADCASTD 36(AX), Y1
+	VPADDD       Y1, Y6, Y6
+	VPBROADCASTD 40(AX), Y1
+	VPADDD       Y1, Y14, Y14
+	VPBROADCASTD 44(AX), Y1
+	VPADDD       Y1, Y15, Y15
+	VPUNPCKLDQ   Y6, Y2, Y1
+	VPUNPCKHDQ   Y6, Y2, Y2
+	VPUNPCKLDQ   Y15, Y14, Y12
+	VPUNPCKHDQ   Y15, Y14, Y14
+	VPUNPCKLQDQ  Y12, Y1, Y6
+	VPUNPCKHQDQ  Y12, Y1, Y1
+	VPUNPCKLQDQ  Y14, Y2, Y15
+	VPUNPCKHQDQ  Y14, Y2, Y2
+	VPBROADCASTD 48(AX), Y12
+	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       Y12, Y8, Y8
+	VPBROADCASTD 52(AX), Y12
+	VPADDD       Y12, Y9, Y9
+	VPBROADCASTD 56(AX), Y12
+	VPADDD       Y12, Y10, Y10
+	VPBROADCASTD 60(AX), Y12
+	VPADDD       Y12, Y11, Y11
+	VPUNPCKLDQ   Y9, Y8, Y12
+	VPUNPCKHDQ   Y9, Y8, Y8
+	VPUNPCKLDQ   Y11, Y10, Y14
+	VPUNPCKHDQ   Y11, Y10, Y10
+	VPUNPCKLQDQ  Y14, Y12, Y9
+	VPUNPCKHQDQ  Y14, Y12, Y12
+	VPUNPCKLQDQ  Y10, Y8, Y11
+	VPUNPCKHQDQ  Y10, Y8, Y8
+	VPERM2I128   $0x20, Y9, Y6, Y14
+	VPERM2I128   $0x31, Y9, Y6, Y6
+	CMPQ         BX, $0x00000040
+	JB           sealThreeDirectAVX2_b2_part32
+	VPXOR        32(DX), Y14, Y14
+	VMOVDQU      Y14, 32(R13)
+	JMP          sealThreeDirectAVX2_b2_put32
+
+sealThreeDirectAVX2_b2_part32:
+	CMPQ BX, $0x00000020
+	JBE  sealThreeDirectAVX2_b2_put32
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+96(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y14, Y14
+	VPAND   (DI), Y14, Y14
+	VMOVDQU Y14, 176(AX)
+
+sealThreeDirectAVX2_b2_put32:
+	CMPQ    BX, $0x00000140
+	JB      sealThreeDirectAVX2_b2_part288
+	VPXOR   288(DX), Y6, Y6
+	VMOVDQU Y6, 288(R13)
+	JMP     sealThreeDirectAVX2_b2_put288
+
+sealThreeDirectAVX2_b2_part288:
+	CMPQ BX, $0x00000120
+	JBE  sealThreeDirectAVX2_b2_put288
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+352(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y6, Y6
+	VPAND   (DI), Y6, Y6
+	VMOVDQU Y6, 176(AX)
+
+sealThreeDirectAVX2_b2_put288:
+	VPERM2I128 $0x20, Y12, Y1, Y14
+	VPERM2I128 $0x31, Y12, Y1, Y1
+	CMPQ       BX, $0x00000080
+	JB         sealThreeDirectAVX2_b2_part96
+	VPXOR      96(DX), Y14, Y14
+	VMOVDQU    Y14, 96(R13)
+	JMP        sealThreeDirectAVX2_b2_put96
+
+sealThreeDirectAVX2_b2_part96:
+	CMPQ BX, $0x00000060
+	JBE  sealThreeDirectAVX2_b2_put96
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+160(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y14, Y14
+	VPAND   (DI), Y14, Y14
+	VMOVDQU Y14, 176(AX)
+
+sealThreeDirectAVX2_b2_put96:
+	CMPQ    BX, $0x00000180
+	JB      sealThreeDirectAVX2_b2_part352
+	VPXOR   352(DX), Y1, Y1
+	VMOVDQU Y1, 352(R13)
+	JMP     sealThreeDirectAVX2_b2_put352
+
+sealThreeDirectAVX2_b2_part352:
+	CMPQ BX, $0x00000160
+	JBE  sealThreeDirectAVX2_b2_put352
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+416(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y1, Y1
+	VPAND   (DI), Y1, Y1
+	VMOVDQU Y1, 176(AX)
+
+sealThreeDirectAVX2_b2_put352:
+	VPERM2I128 $0x20, Y11, Y15, Y14
+	VPERM2I128 $0x31, Y11, Y15, Y15
+	CMPQ       BX, $0x000000c0
+	JB         sealThreeDirectAVX2_b2_part160
+	VPXOR      160(DX), Y14, Y14
+	VMOVDQU    Y14, 160(R13)
+	JMP        sealThreeDirectAVX2_b2_put160
+
+sealThreeDirectAVX2_b2_part160:
+	CMPQ BX, $0x000000a0
+	JBE  sealThreeDirectAVX2_b2_put160
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+224(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y14, Y14
+	VPAND   (DI), Y14, Y14
+	VMOVDQU Y14, 176(AX)
+
+sealThreeDirectAVX2_b2_put160:
+	CMPQ    BX, $0x000001c0
+	JB      sealThreeDirectAVX2_b2_part416
+	VPXOR   416(DX), Y15, Y15
+	VMOVDQU Y15, 416(R13)
+	JMP     sealThreeDirectAVX2_b2_put416
+
+sealThreeDirectAVX2_b2_part416:
+	CMPQ BX, $0x000001a0
+	JBE  sealThreeDirectAVX2_b2_put416
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+480(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y15, Y15
+	VPAND   (DI), Y15, Y15
+	VMOVDQU Y15, 176(AX)
+
+sealThreeDirectAVX2_b2_put416:
+	VPERM2I128 $0x20, Y8, Y2, Y14
+	VPERM2I128 $0x31, Y8, Y2, Y2
+	CMPQ       BX, $0x00000100
+	JB         sealThreeDirectAVX2_b2_part224
+	VPXOR      224(DX), Y14, Y14
+	VMOVDQU    Y14, 224(R13)
+	JMP        sealThreeDirectAVX2_b2_put224
+
+sealThreeDirectAVX2_b2_part224:
+	CMPQ BX, $0x000000e0
+	JBE  sealThreeDirectAVX2_b2_put224
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+288(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y14, Y14
+	VPAND   (DI), Y14, Y14
+	VMOVDQU Y14, 176(AX)
+
+sealThreeDirectAVX2_b2_put224:
+	CMPQ    BX, $0x00000200
+	JB      sealThreeDirectAVX2_b2_part480
+	VPXOR   480(DX), Y2, Y2
+	VMOVDQU Y2, 480(R13)
+	JMP     sealThreeDirectAVX2_b2_put480
+
+sealThreeDirectAVX2_b2_part480:
+	CMPQ BX, $0x000001e0
+	JBE  sealThreeDirectAVX2_b2_put480
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+544(SB), DX
+	SUBQ    BX, DX
+	VPXOR   176(AX), Y2, Y2
+	VPAND   (DX), Y2, Y2
+	VMOVDQU Y2, 176(AX)
+
+sealThreeDirectAVX2_b2_put480:
+	MOVQ src_len+40(FP), DX
+	ADDQ $0x0000017f, DX
+	SHRQ $0x09, DX
+	SUBQ $0x02, DX
+	MOVQ DX, 1088(SP)
+	JZ   sealThreeDirectAVX2_last
+
+sealThreeDirectAVX2_more:
+	ADDL         $0x08, 48(AX)
+	VPBROADCASTD (AX), Y0
+	VPBROADCASTD 4(AX), Y1
+	VPBROADCASTD 8(AX), Y2
+	VPBROADCASTD 12(AX), Y3
+	VPBROADCASTD 16(AX), Y4
+	VPBROADCASTD 20(AX), Y5
+	VPBROADCASTD 24(AX), Y6
+	VPBROADCASTD 28(AX), Y7
+	VPBROADCASTD 32(AX), Y12
+	VPBROADCASTD 36(AX), Y13
+	VPBROADCASTD 40(AX), Y14
+	VMOVDQU      Y14, 192(SP)
+	VPBROADCASTD 44(AX), Y14
+	VMOVDQU      Y14, 224(SP)
+	VPBROADCASTD 48(AX), Y8
+	VPADDD       cp_iota8<>+0(SB), Y8, Y8
+	VPBROADCASTD 52(AX), Y9
+	VPBROADCASTD 56(AX), Y10
+	VPBROADCASTD 60(AX), Y11
+	MOVQ         $0x0000000a, 1096(SP)
+
+sealThreeDirectAVX2_bn:
+	VPADDD       Y4, Y0, Y0
+	VPXOR        Y0, Y8, Y8
+	ADDQ         (R13), CX
+	VPADDD       Y5, Y1, Y1
+	ADCQ         8(R13), SI
+	VPXOR        Y1, Y9, Y9
+	VPSHUFB      384(SP), Y8, Y8
+	ADCQ         $0x01, R8
+	VPSHUFB      384(SP), Y9, Y9
+	MOVQ         CX, DX
+	VPADDD       Y8, Y12, Y12
+	VPXOR        Y12, Y4, Y4
+	MULXQ        472(SP), BX, DI
+	VPADDD       Y9, Y13, Y13
+	MULXQ        480(SP), CX, R9
+	VPXOR        Y13, Y5, Y5
+	ADDQ         CX, DI
+	VPSLLD       $0x0c, Y4, Y14
+	VPSRLD       $0x14, Y4, Y4
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y4, Y4
+	MOVQ         SI, DX
+	VPSLLD       $0x0c, Y5, Y14
+	VPSRLD       $0x14, Y5, Y5
+	MULXQ        472(SP), CX, SI
+	VPOR         Y14, Y5, Y5
+	ADDQ         CX, DI
+	VPADDD       Y4, Y0, Y0
+	ADCQ         SI, R9
+	VPXOR        Y0, Y8, Y8
+	VPADDD       Y5, Y1, Y1
+	MULXQ        488(SP), CX, SI
+	VPXOR        Y1, Y9, Y9
+	ADDQ         CX, BX
+	VPSHUFB      416(SP), Y8, Y8
+	VPSHUFB      416(SP), Y9, Y9
+	ADCQ         SI, DI
+	VPADDD       Y8, Y12, Y12
+	ADCQ         $0x00, R9
+	VPXOR        Y12, Y4, Y4
+	MOVQ         R8, CX
+	VPADDD       Y9, Y13, Y13
+	VPXOR        Y13, Y5, Y5
+	IMULQ        488(SP), CX
+	VPSLLD       $0x07, Y4, Y14
+	IMULQ        472(SP), R8
+	VPSRLD       $0x19, Y4, Y4
+	VPOR         Y14, Y4, Y4
+	ADDQ         CX, DI
+	VPSLLD       $0x07, Y5, Y14
+	ADCQ         R8, R9
+	VPSRLD       $0x19, Y5, Y5
+	MOVQ         R9, R8
+	VPOR         Y14, Y5, Y5
+	VMOVDQU      Y12, 128(SP)
+	ANDQ         $0x03, R8
+	VMOVDQU      192(SP), Y12
+	MOVQ         R9, SI
+	VMOVDQU      Y13, 160(SP)
+	VMOVDQU      224(SP), Y13
+	SHRQ         $0x02, SI
+	VPADDD       Y6, Y2, Y2
+	ANDQ         $-4, R9
+	VPXOR        Y2, Y10, Y10
+	ADDQ         SI, R9
+	VPADDD       Y7, Y3, Y3
+	VPXOR        Y3, Y11, Y11
+	ADDQ         R9, BX
+	VPSHUFB      384(SP), Y10, Y10
+	ADCQ         $0x00, DI
+	VPSHUFB      384(SP), Y11, Y11
+	VPADDD       Y10, Y12, Y12
+	ADCQ         $0x00, R8
+	VPXOR        Y12, Y6, Y6
+	MOVQ         BX, CX
+	VPADDD       Y11, Y13, Y13
+	MOVQ         DI, SI
+	VPXOR        Y13, Y7, Y7
+	VPSLLD       $0x0c, Y6, Y14
+	ADDQ         16(R13), CX
+	VPSRLD       $0x14, Y6, Y6
+	ADCQ         24(R13), SI
+	VPOR         Y14, Y6, Y6
+	VPSLLD       $0x0c, Y7, Y14
+	ADCQ         $0x01, R8
+	VPSRLD       $0x14, Y7, Y7
+	MOVQ         CX, DX
+	VPOR         Y14, Y7, Y7
+	MULXQ        472(SP), BX, DI
+	VPADDD       Y6, Y2, Y2
+	VPXOR        Y2, Y10, Y10
+	MULXQ        480(SP), CX, R9
+	VPADDD       Y7, Y3, Y3
+	ADDQ         CX, DI
+	VPXOR        Y3, Y11, Y11
+	VPSHUFB      416(SP), Y10, Y10
+	ADCQ         $0x00, R9
+	VPSHUFB      416(SP), Y11, Y11
+	MOVQ         SI, DX
+	VPADDD       Y10, Y12, Y12
+	MULXQ        472(SP), CX, SI
+	VPXOR        Y12, Y6, Y6
+	VPADDD       Y11, Y13, Y13
+	ADDQ         CX, DI
+	VPXOR        Y13, Y7, Y7
+	ADCQ         SI, R9
+	VPSLLD       $0x07, Y6, Y14
+	VPSRLD       $0x19, Y6, Y6
+	MULXQ        488(SP), CX, SI
+	VPOR         Y14, Y6, Y6
+	ADDQ         CX, BX
+	VPSLLD       $0x07, Y7, Y14
+	ADCQ         SI, DI
+	VPSRLD       $0x19, Y7, Y7
+	VPOR         Y14, Y7, Y7
+	ADCQ         $0x00, R9
+	VPADDD       Y5, Y0, Y0
+	MOVQ         R8, CX
+	VPXOR        Y0, Y11, Y11
+	VPADDD       Y6, Y1, Y1
+	IMULQ        488(SP), CX
+	VPXOR        Y1, Y8, Y8
+	IMULQ        472(SP), R8
+	VPSHUFB      384(SP), Y11, Y11
+	ADDQ         CX, DI
+	VPSHUFB      384(SP), Y8, Y8
+	VPADDD       Y11, Y12, Y12
+	ADCQ         R8, R9
+	VPXOR        Y12, Y5, Y5
+	MOVQ         R9, R8
+	VPADDD       Y8, Y13, Y13
+	VPXOR        Y13, Y6, Y6
+	ANDQ         $0x03, R8
+	VPSLLD       $0x0c, Y5, Y14
+	MOVQ         R9, SI
+	VPSRLD       $0x14, Y5, Y5
+	SHRQ         $0x02, SI
+	VPOR         Y14, Y5, Y5
+	VPSLLD       $0x0c, Y6, Y14
+	ANDQ         $-4, R9
+	VPSRLD       $0x14, Y6, Y6
+	ADDQ         SI, R9
+	VPOR         Y14, Y6, Y6
+	VPADDD       Y5, Y0, Y0
+	ADDQ         R9, BX
+	VPXOR        Y0, Y11, Y11
+	ADCQ         $0x00, DI
+	VPADDD       Y6, Y1, Y1
+	ADCQ         $0x00, R8
+	VPXOR        Y1, Y8, Y8
+	VPSHUFB      416(SP), Y11, Y11
+	MOVQ         BX, CX
+	VPSHUFB      416(SP), Y8, Y8
+	MOVQ         DI, SI
+	VPADDD       Y11, Y12, Y12
+	VPXOR        Y12, Y5, Y5
+	ADDQ         32(R13), CX
+	VPADDD       Y8, Y13, Y13
+	ADCQ         40(R13), SI
+	VPXOR        Y13, Y6, Y6
+	ADCQ         $0x01, R8
+	VPSLLD       $0x07, Y5, Y14
+	VPSRLD       $0x19, Y5, Y5
+	MOVQ         CX, DX
+	VPOR         Y14, Y5, Y5
+	MULXQ        472(SP), BX, DI
+	VPSLLD       $0x07, Y6, Y14
+	VPSRLD       $0x19, Y6, Y6
+	MULXQ        480(SP), CX, R9
+	VPOR         Y14, Y6, Y6
+	ADDQ         CX, DI
+	VMOVDQU      Y12, 192(SP)
+	ADCQ         $0x00, R9
+	VMOVDQU      128(SP), Y12
+	VMOVDQU      Y13, 224(SP)
+	MOVQ         SI, DX
+	VMOVDQU      160(SP), Y13
+	MULXQ        472(SP), CX, SI
+	VPADDD       Y7, Y2, Y2
+	VPXOR        Y2, Y9, Y9
+	ADDQ         CX, DI
+	VPADDD       Y4, Y3, Y3
+	ADCQ         SI, R9
+	VPXOR        Y3, Y10, Y10
+	MULXQ        488(SP), CX, SI
+	VPSHUFB      384(SP), Y9, Y9
+	VPSHUFB      384(SP), Y10, Y10
+	ADDQ         CX, BX
+	VPADDD       Y9, Y12, Y12
+	ADCQ         SI, DI
+	VPXOR        Y12, Y7, Y7
+	VPADDD       Y10, Y13, Y13
+	ADCQ         $0x00, R9
+	VPXOR        Y13, Y4, Y4
+	MOVQ         R8, CX
+	VPSLLD       $0x0c, Y7, Y14
+	IMULQ        488(SP), CX
+	VPSRLD       $0x14, Y7, Y7
+	VPOR         Y14, Y7, Y7
+	IMULQ        472(SP), R8
+	VPSLLD       $0x0c, Y4, Y14
+	ADDQ         CX, DI
+	VPSRLD       $0x14, Y4, Y4
+	VPOR         Y14, Y4, Y4
+	ADCQ         R8, R9
+	VPADDD       Y7, Y2, Y2
+	MOVQ         R9, R8
+	VPXOR        Y2, Y9, Y9
+	ANDQ         $0x03, R8
+	VPADDD       Y4, Y3, Y3
+	VPXOR        Y3, Y10, Y10
+	MOVQ         R9, SI
+	VPSHUFB      416(SP), Y9, Y9
+	SHRQ         $0x02, SI
+	VPSHUFB      416(SP), Y10, Y10
+	VPADDD       Y9, Y12, Y12
+	ANDQ         $-4, R9
+	VPXOR        Y12, Y7, Y7
+	ADDQ         SI, R9
+	VPADDD       Y10, Y13, Y13
+	ADDQ         R9, BX
+	VPXOR        Y13, Y4, Y4
+	VPSLLD       $0x07, Y7, Y14
+	ADCQ         $0x00, DI
+	VPSRLD       $0x19, Y7, Y7
+	ADCQ         $0x00, R8
+	VPOR         Y14, Y7, Y7
+	VPSLLD       $0x07, Y4, Y14
+	MOVQ         BX, CX
+	VPSRLD       $0x19, Y4, Y4
+	MOVQ         DI, SI
+	VPOR         Y14, Y4, Y4
+	ADDQ         $0x30, R13
+	DECQ         1096(SP)
+	JNZ          sealThreeDirectAVX2_bn
+	ADDQ         (R13), CX
+	ADCQ         8(R13), SI
+	ADCQ         $0x01, R8
+	MOVQ         CX, DX
+	MULXQ        472(SP), BX, DI
+	MULXQ        480(SP), CX, R9
+	ADDQ         CX, DI
+	ADCQ         $0x00, R9
+	MOVQ         SI, DX
+	MULXQ        472(SP), CX, SI
+	ADDQ         CX, DI
+	ADCQ         SI, R9
+	MULXQ        488(SP), CX, SI
+	ADDQ         CX, BX
+	ADCQ         SI, DI
+	ADCQ         $0x00, R9
+	MOVQ         R8, CX
+	IMULQ        488(SP), CX
+	IMULQ        472(SP), R8
+	ADDQ         CX, DI
+	ADCQ         R8, R9
+	MOVQ         R9, R8
+	ANDQ         $0x03, R8
+	MOVQ         R9, SI
+	SHRQ         $0x02, SI
+	ANDQ         $-4, R9
+	ADDQ         SI, R9
+	ADDQ         R9, BX
+	ADCQ         $0x00, DI
+	ADCQ         $0x00, R8
+	MOVQ         BX, CX
+	MOVQ         DI, SI
+	ADDQ         16(R13), CX
+	ADCQ         24(R13), SI
+	ADCQ         $0x01, R8
+	MOVQ         CX, DX
+	MULXQ        472(SP), BX, DI
+	MULXQ        480(SP), CX, R9
+	ADDQ         CX, DI
+	ADCQ         $0x00, R9
+	MOVQ         SI, DX
+	MULXQ        472(SP), CX, SI
+	ADDQ         CX, DI
+	ADCQ         SI, R9
+	MULXQ        488(SP), CX, SI
+	ADDQ         CX, BX
+	ADCQ         SI, DI
+	ADCQ         $0x00, R9
+	MOVQ         R8, CX
+	IMULQ        488(SP), CX
+	IMULQ        472(SP), R8
+	ADDQ         CX, DI
+	ADCQ         R8, R9
+	MOVQ         R9, R8
+	ANDQ         $0x03, R8
+	MOVQ         R9, SI
+	SHRQ         $0x02, SI
+	ANDQ         $-4, R9
+	ADDQ         SI, R9
+	ADDQ         R9, BX
+	ADCQ         $0x00, DI
+	ADCQ         $0x00, R8
+	MOVQ         BX, CX
+	MOVQ         DI, SI
+	ADDQ         $0x20, R13
+	MOVQ         1072(SP), DX
+	ADDQ         R13, DX
+	MOVQ         src_len+40(FP), BX
+	MOVQ         dst_base+8(FP), DI
+	ADDQ         DI, BX
+	SUBQ         R13, BX
+	VMOVDQU      Y12, 128(SP)
+	VMOVDQU      Y13, 160(SP)
+	VPBROADCASTD (AX), Y12
+	VPADDD       Y12, Y0, Y0
+	VPBROADCASTD 4(AX), Y12
+	VPADDD       Y12, Y1, Y1
+	VPBROADCASTD 8(AX), Y12
+	VPADDD       Y12, Y2, Y2
+	VPBROADCASTD 12(AX), Y12
+	VPADDD       Y12, Y3, Y3
+	VPUNPCKLDQ   Y1, Y0, Y12
+	VPUNPCKHDQ   Y1, Y0, Y0
+	VPUNPCKLDQ   Y3, Y2, Y13
+	VPUNPCKHDQ   Y3, Y2, Y2
+	VPUNPCKLQDQ  Y13, Y12, Y1
+	VPUNPCKHQDQ  Y13, Y12, Y12
+	VPUNPCKLQDQ  Y2, Y0, Y3
+	VPUNPCKHQDQ  Y2, Y0, Y0
+	VPBROADCASTD 16(AX), Y13
+	VPADDD       Y13, Y4, Y4
+	VPBROADCASTD 20(AX), Y13
+	VPADDD       Y13, Y5, Y5
+	VPBROADCASTD 24(AX), Y13
+	VPADDD       Y13, Y6, Y6
+	VPBROADCASTD 28(AX), Y13
+	VPADDD       Y13, Y7, Y7
+	VPUNPCKLDQ   Y5, Y4, Y13
+	VPUNPCKHDQ   Y5, Y4, Y4
+	VPUNPCKLDQ   Y7, Y6, Y2
+	VPUNPCKHDQ   Y7, Y6, Y6
+	VPUNPCKLQDQ  Y2, Y13, Y5
+	VPUNPCKHQDQ  Y2, Y13, Y13
+	VPUNPCKLQDQ  Y6, Y4, Y7
+	VPUNPCKHQDQ  Y6, Y4, Y4
+	VPERM2I128   $0x20, Y5, Y1, Y2
+	VPERM2I128   $0x31, Y5, Y1, Y1
+	CMPQ         BX, $0x00000020
+	JB           sealThreeDirectAVX2_bn_part0
+	VPXOR        (DX), Y2, Y2
+	VMOVDQU      Y2, (R13)
+	JMP          sealThreeDirectAVX2_bn_put0
+
+sealThreeDirectAVX2_bn_part0:
+	CMPQ BX, $0x00000000
+	JBE  sealThreeDirectAVX2_bn_put0
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+64(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y2, Y2
+	VPAND   (DI), Y2, Y2
+	VMOVDQU Y2, 176(AX)
+
+sealThreeDirectAVX2_bn_put0:
+	CMPQ    BX, $0x00000120
+	JB      sealThreeDirectAVX2_bn_part256
+	VPXOR   256(DX), Y1, Y1
+	VMOVDQU Y1, 256(R13)
+	JMP     sealThreeDirectAVX2_bn_put256
+
+sealThreeDirectAVX2_bn_part256:
+	CMPQ BX, $0x00000100
+	JBE  sealThreeDirectAVX2_bn_put256
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+320(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y1, Y1
+	VPAND   (DI), Y1, Y1
+	VMOVDQU Y1, 176(AX)
+
+sealThreeDirectAVX2_bn_put256:
+	VPERM2I128 $0x20, Y13, Y12, Y2
+	VPERM2I128 $0x31, Y13, Y12, Y12
+	CMPQ       BX, $0x00000060
+	JB         sealThreeDirectAVX2_bn_part64
+	VPXOR      64(DX), Y2, Y2
+	VMOVDQU    Y2, 64(R13)
+	JMP        sealThreeDirectAVX2_bn_put64
+
+sealThreeDirectAVX2_bn_part64:
+	CMPQ BX, $0x00000040
+	JBE  sealThreeDirectAVX2_bn_put64
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+128(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y2, Y2
+	VPAND   (DI), Y2, Y2
+	VMOVDQU Y2, 176(AX)
+
+sealThreeDirectAVX2_bn_put64:
+	CMPQ    BX, $0x00000160
+	JB      sealThreeDirectAVX2_bn_part320
+	VPXOR   320(DX), Y12, Y12
+	VMOVDQU Y12, 320(R13)
+	JMP     sealThreeDirectAVX2_bn_put320
+
+sealThreeDirectAVX2_bn_part320:
+	CMPQ BX, $0x00000140
+	JBE  sealThreeDirectAVX2_bn_put320
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+384(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y12, Y12
+	VPAND   (DI), Y12, Y12
+	VMOVDQU Y12, 176(AX)
+
+sealThreeDirectAVX2_bn_put320:
+	VPERM2I128 $0x20, Y7, Y3, Y2
+	VPERM2I128 $0x31, Y7, Y3, Y3
+	CMPQ       BX, $0x000000a0
+	JB         sealThreeDirectAVX2_bn_part128
+	VPXOR      128(DX), Y2, Y2
+	VMOVDQU    Y2, 128(R13)
+	JMP        sealThreeDirectAVX2_bn_put128
+
+sealThreeDirectAVX2_bn_part128:
+	CMPQ BX, $0x00000080
+	JBE  sealThreeDirectAVX2_bn_put128
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+192(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y2, Y2
+	VPAND   (DI), Y2, Y2
+	VMOVDQU Y2, 176(AX)
+
+sealThreeDirectAVX2_bn_put128:
+	CMPQ    BX, $0x000001a0
+	JB      sealThreeDirectAVX2_bn_part384
+	VPXOR   384(DX), Y3, Y3
+	VMOVDQU Y3, 384(R13)
+	JMP     sealThreeDirectAVX2_bn_put384
+
+sealThreeDirectAVX2_bn_part384:
+	CMPQ BX, $0x00000180
+	JBE  sealThreeDirectAVX2_bn_put384
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+448(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y3, Y3
+	VPAND   (DI), Y3, Y3
+	VMOVDQU Y3, 176(AX)
+
+sealThreeDirectAVX2_bn_put384:
+	VPERM2I128 $0x20, Y4, Y0, Y2
+	VPERM2I128 $0x31, Y4, Y0, Y0
+	CMPQ       BX, $0x000000e0
+	JB         sealThreeDirectAVX2_bn_part192
+	VPXOR      192(DX), Y2, Y2
+	VMOVDQU    Y2, 192(R13)
+	JMP        sealThreeDirectAVX2_bn_put192
+
+sealThreeDirectAVX2_bn_part192:
+	CMPQ BX, $0x000000c0
+	JBE  sealThreeDirectAVX2_bn_put192
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+256(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y2, Y2
+	VPAND   (DI), Y2, Y2
+	VMOVDQU Y2, 176(AX)
+
+sealThreeDirectAVX2_bn_put192:
+	CMPQ    BX, $0x000001e0
+	JB      sealThreeDirectAVX2_bn_part448
+	VPXOR   448(DX), Y0, Y0
+	VMOVDQU Y0, 448(R13)
+	JMP     sealThreeDirectAVX2_bn_put448
+
+sealThreeDirectAVX2_bn_part448:
+	CMPQ BX, $0x000001c0
+	JBE  sealThreeDirectAVX2_bn_put448
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+512(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y0, Y0
+	VPAND   (DI), Y0, Y0
+	VMOVDQU Y0, 176(AX)
+
+sealThreeDirectAVX2_bn_put448:
+	VMOVDQU      128(SP), Y2
+	VMOVDQU      160(SP), Y6
+	VMOVDQU      192(SP), Y14
+	VMOVDQU      224(SP), Y15
+	VPBROADCASTD 32(AX), Y1
+	VPADDD       Y1, Y2, Y2
+	VPBROADCASTD 36(AX), Y1
+	VPADDD       Y1, Y6, Y6
+	VPBROADCASTD 40(AX), Y1
+	VPADDD       Y1, Y14, Y14
+	VPBROADCASTD 44(AX), Y1
+	VPADDD       Y1, Y15, Y15
+	VPUNPCKLDQ   Y6, Y2, Y1
+	VPUNPCKHDQ   Y6, Y2, Y2
+	VPUNPCKLDQ   Y15, Y14, Y12
+	VPUNPCKHDQ   Y15, Y14, Y14
+	VPUNPCKLQDQ  Y12, Y1, Y6
+	VPUNPCKHQDQ  Y12, Y1, Y1
+	VPUNPCKLQDQ  Y14, Y2, Y15
+	VPUNPCKHQDQ  Y14, Y2, Y2
+	VPBROADCASTD 48(AX), Y12
+	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       Y12, Y8, Y8
+	VPBROADCASTD 52(AX), Y12
+	VPADDD       Y12, Y9, Y9
+	VPBROADCASTD 56(AX), Y12
+	VPADDD       Y12, Y10, Y10
+	VPBROADCASTD 60(AX), Y12
+	VPADDD       Y12, Y11, Y11
+	VPUNPCKLDQ   Y9, Y8, Y12
+	VPUNPCKHDQ   Y9, Y8, Y8
+	VPUNPCKLDQ   Y11, Y10, Y14
+	VPUNPCKHDQ   Y11, Y10, Y10
+	VPUNPCKLQDQ  Y14, Y12, Y9
+	VPUNPCKHQDQ  Y14, Y12, Y12
+	VPUNPCKLQDQ  Y10, Y8, Y11
+	VPUNPCKHQDQ  Y10, Y8, Y8
+	VPERM2I128   $0x20, Y9, Y6, Y14
+	VPERM2I128   $0x31, Y9, Y6, Y6
+	CMPQ         BX, $0x00000040
+	JB           sealThreeDirectAVX2_bn_part32
+	VPXOR        32(DX), Y14, Y14
+	VMOVDQU      Y14, 32(R13)
+	JMP          sealThreeDirectAVX2_bn_put32
+
+sealThreeDirectAVX2_bn_part32:
+	CMPQ BX, $0x00000020
+	JBE  sealThreeDirectAVX2_bn_put32
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+96(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y14, Y14
+	VPAND   (DI), Y14, Y14
+	VMOVDQU Y14, 176(AX)
+
+sealThreeDirectAVX2_bn_put32:
+	CMPQ    BX, $0x00000140
+	JB      sealThreeDirectAVX2_bn_part288
+	VPXOR   288(DX), Y6, Y6
+	VMOVDQU Y6, 288(R13)
+	JMP     sealThreeDirectAVX2_bn_put288
+
+sealThreeDirectAVX2_bn_part288:
+	CMPQ BX, $0x00000120
+	JBE  sealThreeDirectAVX2_bn_put288
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+352(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y6, Y6
+	VPAND   (DI), Y6, Y6
+	VMOVDQU Y6, 176(AX)
+
+sealThreeDirectAVX2_bn_put288:
+	VPERM2I128 $0x20, Y12, Y1, Y14
+	VPERM2I128 $0x31, Y12, Y1, Y1
+	CMPQ       BX, $0x00000080
+	JB         sealThreeDirectAVX2_bn_part96
+	VPXOR      96(DX), Y14, Y14
+	VMOVDQU    Y14, 96(R13)
+	JMP        sealThreeDirectAVX2_bn_put96
+
+sealThreeDirectAVX2_bn_part96:
+	CMPQ BX, $0x00000060
+	JBE  sealThreeDirectAVX2_bn_put96
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+160(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y14, Y14
+	VPAND   (DI), Y14, Y14
+	VMOVDQU Y14, 176(AX)
+
+sealThreeDirectAVX2_bn_put96:
+	CMPQ    BX, $0x00000180
+	JB      sealThreeDirectAVX2_bn_part352
+	VPXOR   352(DX), Y1, Y1
+	VMOVDQU Y1, 352(R13)
+	JMP     sealThreeDirectAVX2_bn_put352
+
+sealThreeDirectAVX2_bn_part352:
+	CMPQ BX, $0x00000160
+	JBE  sealThreeDirectAVX2_bn_put352
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+416(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y1, Y1
+	VPAND   (DI), Y1, Y1
+	VMOVDQU Y1, 176(AX)
+
+sealThreeDirectAVX2_bn_put352:
+	VPERM2I128 $0x20, Y11, Y15, Y14
+	VPERM2I128 $0x31, Y11, Y15, Y15
+	CMPQ       BX, $0x000000c0
+	JB         sealThreeDirectAVX2_bn_part160
+	VPXOR      160(DX), Y14, Y14
+	VMOVDQU    Y14, 160(R13)
+	JMP        sealThreeDirectAVX2_bn_put160
+
+sealThreeDirectAVX2_bn_part160:
+	CMPQ BX, $0x000000a0
+	JBE  sealThreeDirectAVX2_bn_put160
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+224(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y14, Y14
+	VPAND   (DI), Y14, Y14
+	VMOVDQU Y14, 176(AX)
+
+sealThreeDirectAVX2_bn_put160:
+	CMPQ    BX, $0x000001c0
+	JB      sealThreeDirectAVX2_bn_part416
+	VPXOR   416(DX), Y15, Y15
+	VMOVDQU Y15, 416(R13)
+	JMP     sealThreeDirectAVX2_bn_put416
+
+sealThreeDirectAVX2_bn_part416:
+	CMPQ BX, $0x000001a0
+	JBE  sealThreeDirectAVX2_bn_put416
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+480(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y15, Y15
+	VPAND   (DI), Y15, Y15
+	VMOVDQU Y15, 176(AX)
+
+sealThreeDirectAVX2_bn_put416:
+	VPERM2I128 $0x20, Y8, Y2, Y14
+	VPERM2I128 $0x31, Y8, Y2, Y2
+	CMPQ       BX, $0x00000100
+	JB         sealThreeDirectAVX2_bn_part224
+	VPXOR      224(DX), Y14, Y14
+	VMOVDQU    Y14, 224(R13)
+	JMP        sealThreeDirectAVX2_bn_put224
+
+sealThreeDirectAVX2_bn_part224:
+	CMPQ BX, $0x000000e0
+	JBE  sealThreeDirectAVX2_bn_put224
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+288(SB), DI
+	SUBQ    BX, DI
+	VPXOR   176(AX), Y14, Y14
+	VPAND   (DI), Y14, Y14
+	VMOVDQU Y14, 176(AX)
+
+sealThreeDirectAVX2_bn_put224:
+	CMPQ    BX, $0x00000200
+	JB      sealThreeDirectAVX2_bn_part480
+	VPXOR   480(DX), Y2, Y2
+	VMOVDQU Y2, 480(R13)
+	JMP     sealThreeDirectAVX2_bn_put480
+
+sealThreeDirectAVX2_bn_part480:
+	CMPQ BX, $0x000001e0
+	JBE  sealThreeDirectAVX2_bn_put480
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+544(SB), DX
+	SUBQ    BX, DX
+	VPXOR   176(AX), Y2, Y2
+	VPAND   (DX), Y2, Y2
+	VMOVDQU Y2, 176(AX)
+
+sealThreeDirectAVX2_bn_put480:
+	DECQ 1088(SP)
+	JNZ  sealThreeDirectAVX2_more
+
+sealThreeDirectAVX2_last:
+	MOVQ src_len+40(FP), AX
+	MOVQ dst_base+8(FP), DX
+	ADDQ DX, AX
+	SUBQ R13, AX
+
+	// J = rem/32 (B's blocks at buf) + the tail's blocks + 1 (the lengths).
+	MOVQ AX, DX
+	SHRQ $0x05, DX
+	ANDQ $0x1f, AX
+	ADDQ $0x0f, AX
+	SHRQ $0x04, AX
+	LEAQ 1(DX)(AX*1), BX
+	LEAQ (BX)(BX*2), BX
+	MOVQ 496(SP)(BX*8), DI
+	MOVQ DI, 1104(SP)
+	MOVQ 504(SP)(BX*8), DI
+	MOVQ DI, 1112(SP)
+	MOVQ 512(SP)(BX*8), BX
+	MOVQ BX, 1120(SP)
+	MOVQ AX, 1128(SP)
+	MOVQ DX, 1136(SP)
+	MOVQ DX, AX
+	SHLQ $0x04, AX
+	XORQ R10, R10
+	XORQ R11, R11
+	XORQ R12, R12
+	CMPQ 1136(SP), $0x00
+	JE   sealThreeDirectAVX2_tail
+
+sealThreeDirectAVX2_loop:
+	ADDQ  (R13), CX
+	ADCQ  8(R13), SI
+	ADCQ  $0x01, R8
+	MOVQ  CX, DX
+	MULXQ 472(SP), BX, DI
+	MULXQ 480(SP), CX, R9
+	ADDQ  CX, DI
+	ADCQ  $0x00, R9
+	MOVQ  SI, DX
+	MULXQ 472(SP), CX, SI
+	ADDQ  CX, DI
+	ADCQ  SI, R9
+	MULXQ 488(SP), CX, SI
+	ADDQ  CX, BX
+	ADCQ  SI, DI
+	ADCQ  $0x00, R9
+	MOVQ  R8, CX
+	IMULQ 488(SP), CX
+	IMULQ 472(SP), R8
+	ADDQ  CX, DI
+	ADCQ  R8, R9
+	MOVQ  R9, R8
+	ANDQ  $0x03, R8
+	MOVQ  R9, SI
+	SHRQ  $0x02, SI
+	ANDQ  $-4, R9
+	ADDQ  SI, R9
+	ADDQ  R9, BX
+	ADCQ  $0x00, DI
+	ADCQ  $0x00, R8
+	MOVQ  BX, CX
+	MOVQ  DI, SI
+	ADDQ  (R13)(AX*1), R10
+	ADCQ  8(R13)(AX*1), R11
+	ADCQ  $0x01, R12
+	MOVQ  R10, DX
+	MULXQ 472(SP), BX, DI
+	MULXQ 480(SP), R10, R9
+	ADDQ  R10, DI
+	ADCQ  $0x00, R9
+	MOVQ  R11, DX
+	MULXQ 472(SP), R10, R11
+	ADDQ  R10, DI
+	ADCQ  R11, R9
+	MULXQ 488(SP), R10, R11
+	ADDQ  R10, BX
+	ADCQ  R11, DI
+	ADCQ  $0x00, R9
+	MOVQ  R12, R10
+	IMULQ 488(SP), R10
+	IMULQ 472(SP), R12
+	ADDQ  R10, DI
+	ADCQ  R12, R9
+	MOVQ  R9, R12
+	ANDQ  $0x03, R12
+	MOVQ  R9, R11
+	SHRQ  $0x02, R11
+	ANDQ  $-4, R9
+	ADDQ  R11, R9
+	ADDQ  R9, BX
+	ADCQ  $0x00, DI
+	ADCQ  $0x00, R12
+	MOVQ  BX, R10
+	MOVQ  DI, R11
+	ADDQ  $0x10, R13
+	DECQ  1136(SP)
+	JNZ   sealThreeDirectAVX2_loop
+
+sealThreeDirectAVX2_tail:
+	// B goes on over the tail's blocks (none to two) and the lengths.
+	MOVQ  st+0(FP), AX
+	CMPQ  1128(SP), $0x00
+	JE    sealThreeDirectAVX2_lens
+	ADDQ  176(AX), R10
+	ADCQ  184(AX), R11
+	ADCQ  $0x01, R12
+	MOVQ  R10, DX
+	MULXQ 472(SP), BX, DI
+	MULXQ 480(SP), R10, R9
+	ADDQ  R10, DI
+	ADCQ  $0x00, R9
+	MOVQ  R11, DX
+	MULXQ 472(SP), R10, R11
+	ADDQ  R10, DI
+	ADCQ  R11, R9
+	MULXQ 488(SP), R10, R11
+	ADDQ  R10, BX
+	ADCQ  R11, DI
+	ADCQ  $0x00, R9
+	MOVQ  R12, R10
+	IMULQ 488(SP), R10
+	IMULQ 472(SP), R12
+	ADDQ  R10, DI
+	ADCQ  R12, R9
+	MOVQ  R9, R12
+	ANDQ  $0x03, R12
+	MOVQ  R9, R11
+	SHRQ  $0x02, R11
+	ANDQ  $-4, R9
+	ADDQ  R11, R9
+	ADDQ  R9, BX
+	ADCQ  $0x00, DI
+	ADCQ  $0x00, R12
+	MOVQ  BX, R10
+	MOVQ  DI, R11
+	CMPQ  1128(SP), $0x01
+	JE    sealThreeDirectAVX2_lens
+	ADDQ  192(AX), R10
+	ADCQ  200(AX), R11
+	ADCQ  $0x01, R12
+	MOVQ  R10, DX
+	MULXQ 472(SP), BX, DI
+	MULXQ 480(SP), R10, R9
+	ADDQ  R10, DI
+	ADCQ  $0x00, R9
+	MOVQ  R11, DX
+	MULXQ 472(SP), R10, R11
+	ADDQ  R10, DI
+	ADCQ  R11, R9
+	MULXQ 488(SP), R10, R11
+	ADDQ  R10, BX
+	ADCQ  R11, DI
+	ADCQ  $0x00, R9
+	MOVQ  R12, R10
+	IMULQ 488(SP), R10
+	IMULQ 472(SP), R12
+	ADDQ  R10, DI
+	ADCQ  R12, R9
+	MOVQ  R9, R12
+	ANDQ  $0x03, R12
+	MOVQ  R9, R11
+	SHRQ  $0x02, R11
+	ANDQ  $-4, R9
+	ADDQ  R11, R9
+	ADDQ  R9, BX
+	ADCQ  $0x00, DI
+	ADCQ  $0x00, R12
+	MOVQ  BX, R10
+	MOVQ  DI, R11
+
+sealThreeDirectAVX2_lens:
+	ADDQ  160(AX), R10
+	ADCQ  168(AX), R11
+	ADCQ  $0x01, R12
+	MOVQ  R10, DX
+	MULXQ 472(SP), BX, DI
+	MULXQ 480(SP), R10, R9
+	ADDQ  R10, DI
+	ADCQ  $0x00, R9
+	MOVQ  R11, DX
+	MULXQ 472(SP), R10, R11
+	ADDQ  R10, DI
+	ADCQ  R11, R9
+	MULXQ 488(SP), R10, R11
+	ADDQ  R10, BX
+	ADCQ  R11, DI
+	ADCQ  $0x00, R9
+	MOVQ  R12, R10
+	IMULQ 488(SP), R10
+	IMULQ 472(SP), R12
+	ADDQ  R10, DI
+	ADCQ  R12, R9
+	MOVQ  R9, R12
+	ANDQ  $0x03, R12
+	MOVQ  R9, R11
+	SHRQ  $0x02, R11
+	ANDQ  $-4, R9
+	ADDQ  R11, R9
+	ADDQ  R9, BX
+	ADCQ  $0x00, DI
+	ADCQ  $0x00, R12
+	MOVQ  BX, R10
+	MOVQ  DI, R11
+
+	// h·P in five words w0..w4.
+	XORL  BX, BX
+	MOVQ  CX, DX
+	MULXQ 1104(SP), CX, AX
+	MULXQ 1112(SP), R13, DI
+	ADDQ  R13, AX
+	MULXQ 1120(SP), R13, R9
+	ADCQ  R13, DI
+	ADCQ  $0x00, R9
+	MOVQ  SI, DX
+	MULXQ 1104(SP), R13, SI
+	ADDQ  R13, AX
+	ADCQ  SI, DI
+	ADCQ  $0x00, R9
+	ADCQ  $0x00, BX
+	MULXQ 1112(SP), R13, SI
+	ADDQ  R13, DI
+	ADCQ  SI, R9
+	ADCQ  $0x00, BX
+	MULXQ 1120(SP), R13, SI
+	ADDQ  R13, R9
+	ADCQ  SI, BX
+	MOVQ  R8, DX
+	MULXQ 1104(SP), R13, SI
+	ADDQ  R13, DI
+	ADCQ  SI, R9
+	ADCQ  $0x00, BX
+	MULXQ 1112(SP), R13, SI
+	ADDQ  R13, R9
+	ADCQ  SI, BX
+	IMULQ 1120(SP), DX
+	ADDQ  DX, BX
+
+	// The low 130 bits plus 4·(w >> 130) plus (w >> 130).
+	MOVQ DI, R8
+	ANDQ $0x03, R8
+	ANDQ $-4, DI
+	ADDQ DI, CX
+	ADCQ R9, AX
+	ADCQ BX, R8
+	SHRQ $0x02, R9, DI
+	SHRQ $0x02, BX, R9
+	SHRQ $0x02, BX
+	ADDQ DI, CX
+	ADCQ R9, AX
+	ADCQ BX, R8
+
+	// Plus b, and the bits from 2^130 up folded once more.
+	ADDQ R10, CX
+	ADCQ R11, AX
+	ADCQ R12, R8
+	MOVQ R8, R13
+	SHRQ $0x02, R13
+	ANDQ $0x03, R8
+	LEAQ (R13)(R13*4), R13
+	ADDQ R13, CX
+	ADCQ $0x00, AX
+	ADCQ $0x00, R8
+	MOVQ AX, SI
+	MOVQ st+0(FP), AX
+	MOVQ CX, BX
+	MOVQ SI, DI
+	SUBQ $-5, BX
+	SBBQ $-1, DI
+	SBBQ $0x03, R8
+
+	// No borrow: h >= p, so h - p is the reduced value.
+	CMOVQCC BX, CX
+	CMOVQCC DI, SI
+	ADDQ    112(AX), CX
+	ADCQ    120(AX), SI
+	MOVQ    CX, 128(AX)
+	MOVQ    SI, 136(AX)
+	VZEROUPPER
+	RET
+
+// func openThreeAVX2(st *[3032]byte)
+// Requires: AVX, AVX2, BMI2, CMOV
+TEXT ·openThreeAVX2(SB), $1256-8
+	MOVQ         st+0(FP), AX
+	VMOVDQU      cp_rot16<>+0(SB), Y14
+	VMOVDQU      Y14, 384(SP)
+	VMOVDQU      cp_rot8<>+0(SB), Y14
+	VMOVDQU      Y14, 416(SP)
+	MOVL         (AX), CX
+	MOVL         4(AX), DX
+	MOVL         8(AX), BX
+	MOVL         12(AX), SI
+	MOVL         16(AX), DI
+	MOVL         20(AX), R8
+	MOVL         24(AX), R9
+	MOVL         28(AX), R10
+	MOVL         32(AX), R11
+	MOVL         R11, 448(SP)
+	MOVL         36(AX), R11
+	MOVL         R11, 452(SP)
+	MOVL         40(AX), R11
+	MOVL         R11, 456(SP)
+	MOVL         44(AX), R11
+	MOVL         48(AX), R12
+	MOVL         52(AX), R13
+	MOVL         56(AX), R14
+	MOVL         60(AX), R15
+	DECL         R12
+	VPBROADCASTD (AX), Y0
+	VPBROADCASTD 4(AX), Y1
+	VPBROADCASTD 8(AX), Y2
+	VPBROADCASTD 12(AX), Y3
+	VPBROADCASTD 16(AX), Y4
+	VPBROADCASTD 20(AX), Y5
+	VPBROADCASTD 24(AX), Y6
+	VPBROADCASTD 28(AX), Y7
+	VPBROADCASTD 32(AX), Y12
+	VPBROADCASTD 36(AX), Y13
+	VPBROADCASTD 40(AX), Y14
+	VMOVDQU      Y14, 192(SP)
+	VPBROADCASTD 44(AX), Y14
+	VMOVDQU      Y14, 224(SP)
+	VPBROADCASTD 48(AX), Y8
+	VPADDD       cp_iota8<>+0(SB), Y8, Y8
+	VPBROADCASTD 52(AX), Y9
+	VPBROADCASTD 56(AX), Y10
+	VPBROADCASTD 60(AX), Y11
+	VMOVDQU      Y8, 256(SP)
+	VMOVDQU      Y9, 288(SP)
+	VMOVDQU      Y10, 320(SP)
+	VMOVDQU      Y11, 352(SP)
+	VMOVDQU      Y0, Y8
+	VPBLENDD     $0x22, Y1, Y8, Y8
+	VPBLENDD     $0x44, Y2, Y8, Y8
+	VPBLENDD     $0x88, Y3, Y8, Y8
+	VMOVDQU      Y4, Y9
+	VPBLENDD     $0x22, Y5, Y9, Y9
+	VPBLENDD     $0x44, Y6, Y9, Y9
+	VPBLENDD     $0x88, Y7, Y9, Y9
+	VMOVDQU      Y12, Y10
+	VPBLENDD     $0x22, Y13, Y10, Y10
+	VPBLENDD     $0x44, 192(SP), Y10, Y10
+	VPBLENDD     $0x88, 224(SP), Y10, Y10
+	VPBROADCASTD 48(AX), Y11
+	VPBLENDD     $0x22, 288(SP), Y11, Y11
+	VPBLENDD     $0x44, 320(SP), Y11, Y11
+	VPBLENDD     $0x88, 352(SP), Y11, Y11
+	VPADDD       cp_lanectr<>+384(SB), Y11, Y11
+	MOVQ         $0x0000000a, 592(SP)
+
+openThreeAVX2_b1:
+	VPADDD  Y4, Y0, Y0
+	VPXOR   256(SP), Y0, Y14
+	ADDL    DI, CX
+	VPADDD  Y5, Y1, Y1
+	ADDL    R8, DX
+	VPXOR   288(SP), Y1, Y15
+	VPSHUFB 384(SP), Y14, Y14
+	ADDL    R9, BX
+	VPSHUFB 384(SP), Y15, Y15
+	ADDL    R10, SI
+	VMOVDQU Y14, 256(SP)
+	VMOVDQU Y15, 288(SP)
+	XORL    CX, R12
+	VPADDD  Y9, Y8, Y8
+	VPXOR   Y8, Y11, Y11
+	VPSHUFB 384(SP), Y11, Y11
+	VPADDD  Y14, Y12, Y12
+	XORL    DX, R13
+	VPXOR   Y12, Y4, Y4
+	XORL    BX, R14
+	VPADDD  Y15, Y13, Y13
+	VPXOR   Y13, Y5, Y5
+	XORL    SI, R15
+	VPSLLD  $0x0c, Y4, Y14
+	ROLL    $0x10, R12
+	VPSRLD  $0x14, Y4, Y4
+	VPOR    Y14, Y4, Y4
+	ROLL    $0x10, R13
+	VPSLLD  $0x0c, Y5, Y14
+	ROLL    $0x10, R14
+	VPSRLD  $0x14, Y5, Y5
+	ROLL    $0x10, R15
+	VPOR    Y14, Y5, Y5
+	VPADDD  Y11, Y10, Y10
+	VPXOR   Y10, Y9, Y9
+	VPSLLD  $0x0c, Y9, Y14
+	VPSRLD  $0x14, Y9, Y9
+	VPOR    Y14, Y9, Y9
+	VPADDD  Y4, Y0, Y0
+	ADDL    R12, 448(SP)
+	VPXOR   256(SP), Y0, Y14
+	ADDL    R13, 452(SP)
+	VPADDD  Y5, Y1, Y1
+	VPXOR   288(SP), Y1, Y15
+	ADDL    R14, 456(SP)
+	VPSHUFB 416(SP), Y14, Y14
+	ADDL    R15, R11
+	VPSHUFB 416(SP), Y15, Y15
+	VMOVDQU Y14, 256(SP)
+	XORL    448(SP), DI
+	VMOVDQU Y15, 288(SP)
+	XORL    452(SP), R8
+	VPADDD  Y9, Y8, Y8
+	VPXOR   Y8, Y11, Y11
+	VPSHUFB 416(SP), Y11, Y11
+	VPADDD  Y14, Y12, Y12
+	XORL    456(SP), R9
+	VPXOR   Y12, Y4, Y4
+	VPADDD  Y15, Y13, Y13
+	XORL    R11, R10
+	VPXOR   Y13, Y5, Y5
+	ROLL    $0x0c, DI
+	VPSLLD  $0x07, Y4, Y14
+	VPSRLD  $0x19, Y4, Y4
+	ROLL    $0x0c, R8
+	VPOR    Y14, Y4, Y4
+	ROLL    $0x0c, R9
+	VPSLLD  $0x07, Y5, Y14
+	ROLL    $0x0c, R10
+	VPSRLD  $0x19, Y5, Y5
+	VPOR    Y14, Y5, Y5
+	ADDL    DI, CX
+	VPADDD  Y11, Y10, Y10
+	VPXOR   Y10, Y9, Y9
+	VPSLLD  $0x07, Y9, Y14
+	VPSRLD  $0x19, Y9, Y9
+	VPOR    Y14, Y9, Y9
+	VMOVDQU Y12, 128(SP)
+	ADDL    R8, DX
+	VMOVDQU 192(SP), Y12
+	VMOVDQU Y13, 160(SP)
+	ADDL    R9, BX
+	VMOVDQU 224(SP), Y13
+	ADDL    R10, SI
+	VPADDD  Y6, Y2, Y2
+	VPXOR   320(SP), Y2, Y14
+	XORL    CX, R12
+	VPADDD  Y7, Y3, Y3
+	XORL    DX, R13
+	VPXOR   352(SP), Y3, Y15
+	XORL    BX, R14
+	VPSHUFB 384(SP), Y14, Y14
+	VPSHUFB 384(SP), Y15, Y15
+	XORL    SI, R15
+	VMOVDQU Y14, 320(SP)
+	ROLL    $0x08, R12
+	VMOVDQU Y15, 352(SP)
+	VPSHUFD $0x93, Y8, Y8
+	VPSHUFD $0x39, Y10, Y10
+	VPSHUFD $0x4e, Y11, Y11
+	VPADDD  Y14, Y12, Y12
+	ROLL    $0x08, R13
+	VPXOR   Y12, Y6, Y6
+	ROLL    $0x08, R14
+	VPADDD  Y15, Y13, Y13
+	ROLL    $0x08, R15
+	VPXOR   Y13, Y7, Y7
+	VPSLLD  $0x0c, Y6, Y14
+	ADDL    R12, 448(SP)
+	VPSRLD  $0x14, Y6, Y6
+	ADDL    R13, 452(SP)
+	VPOR    Y14, Y6, Y6
+	VPSLLD  $0x0c, Y7, Y14
+	ADDL    R14, 456(SP)
+	VPSRLD  $0x14, Y7, Y7
+	ADDL    R15, R11
+	VPOR    Y14, Y7, Y7
+	VPADDD  Y9, Y8, Y8
+	VPXOR   Y8, Y11, Y11
+	VPSHUFB 384(SP), Y11, Y11
+	VPADDD  Y6, Y2, Y2
+	XORL    448(SP), DI
+	VPXOR   320(SP), Y2, Y14
+	XORL    452(SP), R8
+	VPADDD  Y7, Y3, Y3
+	XORL    456(SP), R9
+	VPXOR   352(SP), Y3, Y15
+	VPSHUFB 416(SP), Y14, Y14
+	XORL    R11, R10
+	VPSHUFB 416(SP), Y15, Y15
+	ROLL    $0x07, DI
+	VMOVDQU Y14, 320(SP)
+	VMOVDQU Y15, 352(SP)
+	ROLL    $0x07, R8
+	VPADDD  Y14, Y12, Y12
+	ROLL    $0x07, R9
+	VPXOR   Y12, Y6, Y6
+	ROLL    $0x07, R10
+	VPADDD  Y15, Y13, Y13
+	VPXOR   Y13, Y7, Y7
+	ADDL    R8, CX
+	VPSLLD  $0x07, Y6, Y14
+	ADDL    R9, DX
+	VPSRLD  $0x19, Y6, Y6
+	VPOR    Y14, Y6, Y6
+	ADDL    R10, BX
+	VPSLLD  $0x07, Y7, Y14
+	ADDL    DI, SI
+	VPSRLD  $0x19, Y7, Y7
+	VPOR    Y14, Y7, Y7
+	XORL    CX, R15
+	VPADDD  Y11, Y10, Y10
+	VPXOR   Y10, Y9, Y9
+	VPSLLD  $0x0c, Y9, Y14
+	VPSRLD  $0x14, Y9, Y9
+	VPOR    Y14, Y9, Y9
+	VPADDD  Y5, Y0, Y0
+	XORL    DX, R12
+	VPXOR   352(SP), Y0, Y14
+	XORL    BX, R13
+	VPADDD  Y6, Y1, Y1
+	VPXOR   256(SP), Y1, Y15
+	XORL    SI, R14
+	VPSHUFB 384(SP), Y14, Y14
+	ROLL    $0x10, R15
+	VPSHUFB 384(SP), Y15, Y15
+	VMOVDQU Y14, 352(SP)
+	ROLL    $0x10, R12
+	VMOVDQU Y15, 256(SP)
+	ROLL    $0x10, R13
+	VPADDD  Y9, Y8, Y8
+	VPXOR   Y8, Y11, Y11
+	VPSHUFB 416(SP), Y11, Y11
+	VPADDD  Y14, Y12, Y12
+	ROLL    $0x10, R14
+	VPXOR   Y12, Y5, Y5
+	VPADDD  Y15, Y13, Y13
+	ADDL    R15, 456(SP)
+	VPXOR   Y13, Y6, Y6
+	ADDL    R12, R11
+	VPSLLD  $0x0c, Y5, Y14
+	VPSRLD  $0x14, Y5, Y5
+	ADDL    R13, 448(SP)
+	VPOR    Y14, Y5, Y5
+	ADDL    R14, 452(SP)
+	VPSLLD  $0x0c, Y6, Y14
+	VPSRLD  $0x14, Y6, Y6
+	XORL    456(SP), R8
+	VPOR    Y14, Y6, Y6
+	XORL    R11, R9
+	VPADDD  Y11, Y10, Y10
+	VPXOR   Y10, Y9, Y9
+	VPSLLD  $0x07, Y9, Y14
+	VPSRLD  $0x19, Y9, Y9
+	VPOR    Y14, Y9, Y9
+	VPADDD  Y5, Y0, Y0
+	XORL    448(SP), R10
+	VPXOR   352(SP), Y0, Y14
+	VPADDD  Y6, Y1, Y1
+	XORL    452(SP), DI
+	VPXOR   256(SP), Y1, Y15
+	ROLL    $0x0c, R8
+	VPSHUFB 416(SP), Y14, Y14
+	VPSHUFB 416(SP), Y15, Y15
+	ROLL    $0x0c, R9
+	VMOVDQU Y14, 352(SP)
+	ROLL    $0x0c, R10
+	VMOVDQU Y15, 256(SP)
+	ROLL    $0x0c, DI
+	VPSHUFD $0x39, Y8, Y8
+	VPSHUFD $0x93, Y10, Y10
+	VPSHUFD $0x4e, Y11, Y11
+	VPADDD  Y14, Y12, Y12
+	VPXOR   Y12, Y5, Y5
+	ADDL    R8, CX
+	VPADDD  Y15, Y13, Y13
+	ADDL    R9, DX
+	VPXOR   Y13, Y6, Y6
+	VPSLLD  $0x07, Y5, Y14
+	ADDL    R10, BX
+	VPSRLD  $0x19, Y5, Y5
+	ADDL    DI, SI
+	VPOR    Y14, Y5, Y5
+	VPSLLD  $0x07, Y6, Y14
+	XORL    CX, R15
+	VPSRLD  $0x19, Y6, Y6
+	XORL    DX, R12
+	VPOR    Y14, Y6, Y6
+	XORL    BX, R13
+	VMOVDQU Y12, 192(SP)
+	VMOVDQU 128(SP), Y12
+	XORL    SI, R14
+	VMOVDQU Y13, 224(SP)
+	ROLL    $0x08, R15
+	VMOVDQU 160(SP), Y13
+	VPADDD  Y7, Y2, Y2
+	ROLL    $0x08, R12
+	VPXOR   288(SP), Y2, Y14
+	ROLL    $0x08, R13
+	VPADDD  Y4, Y3, Y3
+	ROLL    $0x08, R14
+	VPXOR   320(SP), Y3, Y15
+	VPSHUFB 384(SP), Y14, Y14
+	ADDL    R15, 456(SP)
+	VPSHUFB 384(SP), Y15, Y15
+	ADDL    R12, R11
+	VMOVDQU Y14, 288(SP)
+	VMOVDQU Y15, 320(SP)
+	ADDL    R13, 448(SP)
+	VPADDD  Y14, Y12, Y12
+	ADDL    R14, 452(SP)
+	VPXOR   Y12, Y7, Y7
+	VPADDD  Y15, Y13, Y13
+	XORL    456(SP), R8
+	VPXOR   Y13, Y4, Y4
+	XORL    R11, R9
+	VPSLLD  $0x0c, Y7, Y14
+	XORL    448(SP), R10
+	VPSRLD  $0x14, Y7, Y7
+	VPOR    Y14, Y7, Y7
+	XORL    452(SP), DI
+	VPSLLD  $0x0c, Y4, Y14
+	ROLL    $0x07, R8
+	VPSRLD  $0x14, Y4, Y4
+	VPOR    Y14, Y4, Y4
+	ROLL    $0x07, R9
+	VPADDD  Y7, Y2, Y2
+	ROLL    $0x07, R10
+	VPXOR   288(SP), Y2, Y14
+	ROLL    $0x07, DI
+	VPADDD  Y4, Y3, Y3
+	VPXOR   320(SP), Y3, Y15
+	VPSHUFB 416(SP), Y14, Y14
+	VPSHUFB 416(SP), Y15, Y15
+	VMOVDQU Y14, 288(SP)
+	VMOVDQU Y15, 320(SP)
+	VPADDD  Y14, Y12, Y12
+	VPXOR   Y12, Y7, Y7
+	VPADDD  Y15, Y13, Y13
+	VPXOR   Y13, Y4, Y4
+	VPSLLD  $0x07, Y7, Y14
+	VPSRLD  $0x19, Y7, Y7
+	VPOR    Y14, Y7, Y7
+	VPSLLD  $0x07, Y4, Y14
+	VPSRLD  $0x19, Y4, Y4
+	VPOR    Y14, Y4, Y4
+	DECQ    592(SP)
+	JNZ     openThreeAVX2_b1
+	ADDL    (AX), CX
+	ADDL    4(AX), DX
+	ADDL    8(AX), BX
+	ADDL    12(AX), SI
+	ADDL    16(AX), DI
+	ADDL    20(AX), R8
+	ADDL    24(AX), R9
+	ADDL    28(AX), R10
+	SHLQ    $0x20, DX
+	ORQ     DX, CX
+	MOVQ    $0x0ffffffc0fffffff, DX
+	ANDQ    DX, CX
+	MOVQ    CX, 88(AX)
+	SHLQ    $0x20, SI
+	ORQ     SI, BX
+	MOVQ    $0x0ffffffc0ffffffc, CX
+	ANDQ    CX, BX
+	MOVQ    BX, 96(AX)
+	MOVQ    BX, SI
+	SHRQ    $0x02, SI
+	ADDQ    BX, SI
+	MOVQ    SI, 104(AX)
+	SHLQ    $0x20, R8
+	ORQ     R8, DI
+	MOVQ    DI, 112(AX)
+	SHLQ    $0x20, R10
+	ORQ     R10, R9
+	MOVQ    R9, 120(AX)
+	MOVQ    88(AX), BX
+	MOVQ    BX, 600(SP)
+	XORQ    CX, CX
+	MOVQ    96(AX), DI
+	MOVQ    DI, 608(SP)
+	XORQ    SI, SI
+	MOVQ    104(AX), R9
+	MOVQ    R9, 616(SP)
+	XORQ    R8, R8
+	MOVQ    $0x00000001, R10
+	MOVQ    R10, 624(SP)
+	XORL    R12, R12
+	MOVQ    R12, 632(SP)
+	MOVQ    R12, 640(SP)
+	MOVQ    600(SP), R10
+	MOVQ    R10, 648(SP)
+	MOVQ    608(SP), R11
+	MOVQ    R11, 656(SP)
+	MOVQ    616(SP), R12
+	XORL    R12, R12
+	MOVQ    R12, 664(SP)
+	ADDQ    928(AX), CX
+	ADCQ    936(AX), SI
+	ADCQ    400(AX), R8
+	MOVQ    CX, DX
+	MULXQ   600(SP), BX, DI
+	MULXQ   608(SP), CX, R9
+	ADDQ    CX, DI
+	ADCQ    $0x00, R9
+	MOVQ    SI, DX
+	MULXQ   600(SP), CX, SI
+	ADDQ    CX, DI
+	ADCQ    SI, R9
+	MULXQ   616(SP), CX, SI
+	ADDQ    CX, BX
+	ADCQ    SI, DI
+	ADCQ    $0x00, R9
+	MOVQ    R8, CX
+	IMULQ   616(SP), CX
+	IMULQ   600(SP), R8
+	ADDQ    CX, DI
+	ADCQ    R8, R9
+	MOVQ    R9, R8
+	ANDQ    $0x03, R8
+	MOVQ    R9, SI
+	SHRQ    $0x02, SI
+	ANDQ    $-4, R9
+	ADDQ    SI, R9
+	ADDQ    R9, BX
+	ADCQ    $0x00, DI
+	ADCQ    $0x00, R8
+	MOVQ    BX, CX
+	MOVQ    DI, SI
+	LEAQ    960(AX), R13
+
+	// Open: the plaintext goes elsewhere, the ciphertext stays for the MAC.
+	LEAQ           416(AX), DX
+	VBROADCASTI128 (AX), Y14
+	VPADDD         Y14, Y8, Y8
+	VBROADCASTI128 16(AX), Y14
+	VPADDD         Y14, Y9, Y9
+	VBROADCASTI128 32(AX), Y14
+	VPADDD         Y14, Y10, Y10
+	VBROADCASTI128 48(AX), Y14
+	VPADDD         cp_lanectr<>+384(SB), Y14, Y14
+	VPADDD         Y14, Y11, Y11
+	VPERM2I128     $0x20, Y9, Y8, Y14
+	VMOVDQU        Y14, 464(SP)
+	VPERM2I128     $0x20, Y11, Y10, Y15
+	VMOVDQU        Y15, 496(SP)
+	VPERM2I128     $0x31, Y9, Y8, Y14
+	VMOVDQU        Y14, 528(SP)
+	VPERM2I128     $0x31, Y11, Y10, Y15
+	VMOVDQU        Y15, 560(SP)
+	VMOVDQU        256(SP), Y8
+	VMOVDQU        288(SP), Y9
+	VMOVDQU        320(SP), Y10
+	VMOVDQU        352(SP), Y11
+	VMOVDQU        Y12, 128(SP)
+	VMOVDQU        Y13, 160(SP)
+	VPBROADCASTD   (AX), Y12
+	VPADDD         Y12, Y0, Y0
+	VPBROADCASTD   4(AX), Y12
+	VPADDD         Y12, Y1, Y1
+	VPBROADCASTD   8(AX), Y12
+	VPADDD         Y12, Y2, Y2
+	VPBROADCASTD   12(AX), Y12
+	VPADDD         Y12, Y3, Y3
+	VPUNPCKLDQ     Y1, Y0, Y12
+	VPUNPCKHDQ     Y1, Y0, Y0
+	VPUNPCKLDQ     Y3, Y2, Y13
+	VPUNPCKHDQ     Y3, Y2, Y2
+	VPUNPCKLQDQ    Y13, Y12, Y1
+	VPUNPCKHQDQ    Y13, Y12, Y12
+	VPUNPCKLQDQ    Y2, Y0, Y3
+	VPUNPCKHQDQ    Y2, Y0, Y0
+	VPBROADCASTD   16(AX), Y13
+	VPADDD         Y13, Y4, Y4
+	VPBROADCASTD   20(AX), Y13
+	VPADDD         Y13, Y5, Y5
+	VPBROADCASTD   24(AX), Y13
+	VPADDD         Y13, Y6, Y6
+	VPBROADCASTD   28(AX), Y13
+	VPADDD         Y13, Y7, Y7
+	VPUNPCKLDQ     Y5, Y4, Y13
+	VPUNPCKHDQ     Y5, Y4, Y4
+	VPUNPCKLDQ     Y7, Y6, Y2
+	VPUNPCKHDQ     Y7, Y6, Y6
+	VPUNPCKLQDQ    Y2, Y13, Y5
+	VPUNPCKHQDQ    Y2, Y13, Y13
+	VPUNPCKLQDQ    Y6, Y4, Y7
+	VPUNPCKHQDQ    Y6, Y4, Y4
+	VPERM2I128     $0x20, Y5, Y1, Y2
+	VPERM2I128     $0x31, Y5, Y1, Y1
+	VPXOR          (R13), Y2, Y2
+	VMOVDQU        Y2, (DX)
+	VPXOR          256(R13), Y1, Y1
+	VMOVDQU        Y1, 256(DX)
+	VPERM2I128     $0x20, Y13, Y12, Y2
+	VPERM2I128     $0x31, Y13, Y12, Y12
+	VPXOR          64(R13), Y2, Y2
+	VMOVDQU        Y2, 64(DX)
+	VPXOR          320(R13), Y12, Y12
+	VMOVDQU        Y12, 320(DX)
+	VPERM2I128     $0x20, Y7, Y3, Y2
+	VPERM2I128     $0x31, Y7, Y3, Y3
+	VPXOR          128(R13), Y2, Y2
+	VMOVDQU        Y2, 128(DX)
+	VPXOR          384(R13), Y3, Y3
+	VMOVDQU        Y3, 384(DX)
+	VPERM2I128     $0x20, Y4, Y0, Y2
+	VPERM2I128     $0x31, Y4, Y0, Y0
+	VPXOR          192(R13), Y2, Y2
+	VMOVDQU        Y2, 192(DX)
+	VPXOR          448(R13), Y0, Y0
+	VMOVDQU        Y0, 448(DX)
+	VMOVDQU        128(SP), Y2
+	VMOVDQU        160(SP), Y6
+	VMOVDQU        192(SP), Y14
+	VMOVDQU        224(SP), Y15
+	VPBROADCASTD   32(AX), Y1
+	VPADDD         Y1, Y2, Y2
+	VPBROADCASTD   36(AX), Y1
+	VPADDD         Y1, Y6, Y6
+	VPBROADCASTD   40(AX), Y1
+	VPADDD         Y1, Y14, Y14
+	VPBROADCASTD   44(AX), Y1
+	VPADDD         Y1, Y15, Y15
+	VPUNPCKLDQ     Y6, Y2, Y1
+	VPUNPCKHDQ     Y6, Y2, Y2
+	VPUNPCKLDQ     Y15, Y14, Y12
+	VPUNPCKHDQ     Y15, Y14, Y14
+	VPUNPCKLQDQ    Y12, Y1, Y6
+	VPUNPCKHQDQ    Y12, Y1, Y1
+	VPUNPCKLQDQ    Y14, Y2, Y15
+	VPUNPCKHQDQ    Y14, Y2, Y2
+	VPBROADCASTD   48(AX), Y12
+	VPADDD         cp_iota8<>+0(SB), Y12, Y12
+	VPADDD         Y12, Y8, Y8
+	VPBROADCASTD   52(AX), Y12
+	VPADDD         Y12, Y9, Y9
+	VPBROADCASTD   56(AX), Y12
+	VPADDD         Y12, Y10, Y10
+	VPBROADCASTD   60(AX), Y12
+	VPADDD         Y12, Y11, Y11
+	VPUNPCKLDQ     Y9, Y8, Y12
+	VPUNPCKHDQ     Y9, Y8, Y8
+	VPUNPCKLDQ     Y11, Y10, Y14
+	VPUNPCKHDQ     Y11, Y10, Y10
+	VPUNPCKLQDQ    Y14, Y12, Y9
+	VPUNPCKHQDQ    Y14, Y12, Y12
+	VPUNPCKLQDQ    Y10, Y8, Y11
+	VPUNPCKHQDQ    Y10, Y8, Y8
+	VPERM2I128     $0x20, Y9, Y6, Y14
+	VPERM2I128     $0x31, Y9, Y6, Y6
+	VPXOR          32(R13), Y14, Y14
+	VMOVDQU        Y14, 32(DX)
+	VPXOR          288(R13), Y6, Y6
+	VMOVDQU        Y6, 288(DX)
+	VPERM2I128     $0x20, Y12, Y1, Y14
+	VPERM2I128     $0x31, Y12, Y1, Y1
+	VPXOR          96(R13), Y14, Y14
+	VMOVDQU        Y14, 96(DX)
+	VPXOR          352(R13), Y1, Y1
+	VMOVDQU        Y1, 352(DX)
+	VPERM2I128     $0x20, Y11, Y15, Y14
+	VPERM2I128     $0x31, Y11, Y15, Y15
+	VPXOR          160(R13), Y14, Y14
+	VMOVDQU        Y14, 160(DX)
+	VPXOR          416(R13), Y15, Y15
+	VMOVDQU        Y15, 416(DX)
+	VPERM2I128     $0x20, Y8, Y2, Y14
+	VPERM2I128     $0x31, Y8, Y2, Y2
+	VPXOR          224(R13), Y14, Y14
+	VMOVDQU        Y14, 224(DX)
+	VPXOR          480(R13), Y2, Y2
+	VMOVDQU        Y2, 480(DX)
+
+	// The second batch: three MAC steps and two powers per double round.
+	ADDL         $0x08, 48(AX)
+	LEAQ         672(SP), R14
+	VPBROADCASTD (AX), Y0
+	VPBROADCASTD 4(AX), Y1
+	VPBROADCASTD 8(AX), Y2
+	VPBROADCASTD 12(AX), Y3
+	VPBROADCASTD 16(AX), Y4
+	VPBROADCASTD 20(AX), Y5
+	VPBROADCASTD 24(AX), Y6
+	VPBROADCASTD 28(AX), Y7
+	VPBROADCASTD 32(AX), Y12
+	VPBROADCASTD 36(AX), Y13
+	VPBROADCASTD 40(AX), Y14
+	VMOVDQU      Y14, 192(SP)
+	VPBROADCASTD 44(AX), Y14
+	VMOVDQU      Y14, 224(SP)
+	VPBROADCASTD 48(AX), Y8
+	VPADDD       cp_iota8<>+0(SB), Y8, Y8
+	VPBROADCASTD 52(AX), Y9
+	VPBROADCASTD 56(AX), Y10
+	VPBROADCASTD 60(AX), Y11
+	MOVQ         $0x0000000a, 1200(SP)
+
+openThreeAVX2_b2:
+	VPADDD       Y4, Y0, Y0
+	MOVQ         R10, DX
+	VPXOR        Y0, Y8, Y8
+	MULXQ        600(SP), BX, DI
+	VPADDD       Y5, Y1, Y1
+	MULXQ        608(SP), R10, R9
+	VPXOR        Y1, Y9, Y9
+	ADDQ         R10, DI
+	VPSHUFB      384(SP), Y8, Y8
+	ADCQ         $0x00, R9
+	VPSHUFB      384(SP), Y9, Y9
+	MOVQ         R11, DX
+	VPADDD       Y8, Y12, Y12
+	MULXQ        600(SP), R10, R11
+	ADDQ         R10, DI
+	VPXOR        Y12, Y4, Y4
+	ADCQ         R11, R9
+	VPADDD       Y9, Y13, Y13
+	MULXQ        616(SP), R10, R11
+	VPXOR        Y13, Y5, Y5
+	ADDQ         R10, BX
+	VPSLLD       $0x0c, Y4, Y14
+	ADCQ         R11, DI
+	VPSRLD       $0x14, Y4, Y4
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y4, Y4
+	MOVQ         R12, R10
+	IMULQ        616(SP), R10
+	VPSLLD       $0x0c, Y5, Y14
+	IMULQ        600(SP), R12
+	VPSRLD       $0x14, Y5, Y5
+	ADDQ         R10, DI
+	VPOR         Y14, Y5, Y5
+	ADCQ         R12, R9
+	VPADDD       Y4, Y0, Y0
+	MOVQ         R9, R12
+	VPXOR        Y0, Y8, Y8
+	ANDQ         $0x03, R12
+	VPADDD       Y5, Y1, Y1
+	MOVQ         R9, R11
+	SHRQ         $0x02, R11
+	VPXOR        Y1, Y9, Y9
+	ANDQ         $-4, R9
+	VPSHUFB      416(SP), Y8, Y8
+	ADDQ         R11, R9
+	VPSHUFB      416(SP), Y9, Y9
+	ADDQ         R9, BX
+	VPADDD       Y8, Y12, Y12
+	ADCQ         $0x00, DI
+	VPXOR        Y12, Y4, Y4
+	ADCQ         $0x00, R12
+	VPADDD       Y9, Y13, Y13
+	MOVQ         BX, R10
+	MOVQ         DI, R11
+	VPXOR        Y13, Y5, Y5
+	MOVQ         R10, (R14)
+	MOVQ         R11, 8(R14)
+	MOVQ         R12, 16(R14)
+	VPSLLD       $0x07, Y4, Y14
+	MOVQ         R10, DX
+	VPSRLD       $0x19, Y4, Y4
+	MULXQ        600(SP), BX, DI
+	VPOR         Y14, Y4, Y4
+	MULXQ        608(SP), R10, R9
+	VPSLLD       $0x07, Y5, Y14
+	ADDQ         R10, DI
+	VPSRLD       $0x19, Y5, Y5
+	ADCQ         $0x00, R9
+	MOVQ         R11, DX
+	VPOR         Y14, Y5, Y5
+	MULXQ        600(SP), R10, R11
+	VMOVDQU      Y12, 128(SP)
+	ADDQ         R10, DI
+	VMOVDQU      192(SP), Y12
+	ADCQ         R11, R9
+	VMOVDQU      Y13, 160(SP)
+	MULXQ        616(SP), R10, R11
+	VMOVDQU      224(SP), Y13
+	ADDQ         R10, BX
+	VPADDD       Y6, Y2, Y2
+	ADCQ         R11, DI
+	VPXOR        Y2, Y10, Y10
+	ADCQ         $0x00, R9
+	MOVQ         R12, R10
+	VPADDD       Y7, Y3, Y3
+	IMULQ        616(SP), R10
+	VPXOR        Y3, Y11, Y11
+	IMULQ        600(SP), R12
+	VPSHUFB      384(SP), Y10, Y10
+	ADDQ         R10, DI
+	VPSHUFB      384(SP), Y11, Y11
+	ADCQ         R12, R9
+	VPADDD       Y10, Y12, Y12
+	MOVQ         R9, R12
+	VPXOR        Y12, Y6, Y6
+	ANDQ         $0x03, R12
+	MOVQ         R9, R11
+	VPADDD       Y11, Y13, Y13
+	SHRQ         $0x02, R11
+	VPXOR        Y13, Y7, Y7
+	ANDQ         $-4, R9
+	VPSLLD       $0x0c, Y6, Y14
+	ADDQ         R11, R9
+	VPSRLD       $0x14, Y6, Y6
+	ADDQ         R9, BX
+	VPOR         Y14, Y6, Y6
+	ADCQ         $0x00, DI
+	VPSLLD       $0x0c, Y7, Y14
+	ADCQ         $0x00, R12
+	MOVQ         BX, R10
+	VPSRLD       $0x14, Y7, Y7
+	MOVQ         DI, R11
+	VPOR         Y14, Y7, Y7
+	MOVQ         R10, 24(R14)
+	MOVQ         R11, 32(R14)
+	MOVQ         R12, 40(R14)
+	VPADDD       Y6, Y2, Y2
+	ADDQ         $0x30, R14
+	VPXOR        Y2, Y10, Y10
+	ADDQ         (R13), CX
+	VPADDD       Y7, Y3, Y3
+	ADCQ         8(R13), SI
+	VPXOR        Y3, Y11, Y11
+	ADCQ         $0x01, R8
+	MOVQ         CX, DX
+	VPSHUFB      416(SP), Y10, Y10
+	MULXQ        600(SP), BX, DI
+	VPSHUFB      416(SP), Y11, Y11
+	MULXQ        608(SP), CX, R9
+	VPADDD       Y10, Y12, Y12
+	ADDQ         CX, DI
+	VPXOR        Y12, Y6, Y6
+	ADCQ         $0x00, R9
+	VPADDD       Y11, Y13, Y13
+	MOVQ         SI, DX
+	VPXOR        Y13, Y7, Y7
+	MULXQ        600(SP), CX, SI
+	ADDQ         CX, DI
+	VPSLLD       $0x07, Y6, Y14
+	ADCQ         SI, R9
+	VPSRLD       $0x19, Y6, Y6
+	MULXQ        616(SP), CX, SI
+	VPOR         Y14, Y6, Y6
+	ADDQ         CX, BX
+	VPSLLD       $0x07, Y7, Y14
+	ADCQ         SI, DI
+	VPSRLD       $0x19, Y7, Y7
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y7, Y7
+	MOVQ         R8, CX
+	IMULQ        616(SP), CX
+	VPADDD       Y5, Y0, Y0
+	IMULQ        600(SP), R8
+	VPXOR        Y0, Y11, Y11
+	ADDQ         CX, DI
+	VPADDD       Y6, Y1, Y1
+	ADCQ         R8, R9
+	VPXOR        Y1, Y8, Y8
+	MOVQ         R9, R8
+	VPSHUFB      384(SP), Y11, Y11
+	ANDQ         $0x03, R8
+	VPSHUFB      384(SP), Y8, Y8
+	MOVQ         R9, SI
+	VPADDD       Y11, Y12, Y12
+	SHRQ         $0x02, SI
+	ANDQ         $-4, R9
+	VPXOR        Y12, Y5, Y5
+	ADDQ         SI, R9
+	VPADDD       Y8, Y13, Y13
+	ADDQ         R9, BX
+	VPXOR        Y13, Y6, Y6
+	ADCQ         $0x00, DI
+	VPSLLD       $0x0c, Y5, Y14
+	ADCQ         $0x00, R8
+	VPSRLD       $0x14, Y5, Y5
+	MOVQ         BX, CX
+	VPOR         Y14, Y5, Y5
+	MOVQ         DI, SI
+	ADDQ         16(R13), CX
+	VPSLLD       $0x0c, Y6, Y14
+	ADCQ         24(R13), SI
+	VPSRLD       $0x14, Y6, Y6
+	ADCQ         $0x01, R8
+	VPOR         Y14, Y6, Y6
+	MOVQ         CX, DX
+	VPADDD       Y5, Y0, Y0
+	MULXQ        600(SP), BX, DI
+	VPXOR        Y0, Y11, Y11
+	MULXQ        608(SP), CX, R9
+	VPADDD       Y6, Y1, Y1
+	ADDQ         CX, DI
+	ADCQ         $0x00, R9
+	VPXOR        Y1, Y8, Y8
+	MOVQ         SI, DX
+	VPSHUFB      416(SP), Y11, Y11
+	MULXQ        600(SP), CX, SI
+	VPSHUFB      416(SP), Y8, Y8
+	ADDQ         CX, DI
+	VPADDD       Y11, Y12, Y12
+	ADCQ         SI, R9
+	VPXOR        Y12, Y5, Y5
+	MULXQ        616(SP), CX, SI
+	VPADDD       Y8, Y13, Y13
+	ADDQ         CX, BX
+	ADCQ         SI, DI
+	VPXOR        Y13, Y6, Y6
+	ADCQ         $0x00, R9
+	VPSLLD       $0x07, Y5, Y14
+	MOVQ         R8, CX
+	VPSRLD       $0x19, Y5, Y5
+	IMULQ        616(SP), CX
+	VPOR         Y14, Y5, Y5
+	IMULQ        600(SP), R8
+	VPSLLD       $0x07, Y6, Y14
+	ADDQ         CX, DI
+	VPSRLD       $0x19, Y6, Y6
+	ADCQ         R8, R9
+	MOVQ         R9, R8
+	VPOR         Y14, Y6, Y6
+	ANDQ         $0x03, R8
+	VMOVDQU      Y12, 192(SP)
+	MOVQ         R9, SI
+	VMOVDQU      128(SP), Y12
+	SHRQ         $0x02, SI
+	VMOVDQU      Y13, 224(SP)
+	ANDQ         $-4, R9
+	VMOVDQU      160(SP), Y13
+	ADDQ         SI, R9
+	VPADDD       Y7, Y2, Y2
+	ADDQ         R9, BX
+	VPXOR        Y2, Y9, Y9
+	ADCQ         $0x00, DI
+	ADCQ         $0x00, R8
+	VPADDD       Y4, Y3, Y3
+	MOVQ         BX, CX
+	VPXOR        Y3, Y10, Y10
+	MOVQ         DI, SI
+	VPSHUFB      384(SP), Y9, Y9
+	ADDQ         32(R13), CX
+	VPSHUFB      384(SP), Y10, Y10
+	ADCQ         40(R13), SI
+	VPADDD       Y9, Y12, Y12
+	ADCQ         $0x01, R8
+	VPXOR        Y12, Y7, Y7
+	MOVQ         CX, DX
+	MULXQ        600(SP), BX, DI
+	VPADDD       Y10, Y13, Y13
+	MULXQ        608(SP), CX, R9
+	VPXOR        Y13, Y4, Y4
+	ADDQ         CX, DI
+	VPSLLD       $0x0c, Y7, Y14
+	ADCQ         $0x00, R9
+	VPSRLD       $0x14, Y7, Y7
+	MOVQ         SI, DX
+	VPOR         Y14, Y7, Y7
+	MULXQ        600(SP), CX, SI
+	VPSLLD       $0x0c, Y4, Y14
+	ADDQ         CX, DI
+	ADCQ         SI, R9
+	VPSRLD       $0x14, Y4, Y4
+	MULXQ        616(SP), CX, SI
+	VPOR         Y14, Y4, Y4
+	ADDQ         CX, BX
+	VPADDD       Y7, Y2, Y2
+	ADCQ         SI, DI
+	VPXOR        Y2, Y9, Y9
+	ADCQ         $0x00, R9
+	VPADDD       Y4, Y3, Y3
+	MOVQ         R8, CX
+	VPXOR        Y3, Y10, Y10
+	IMULQ        616(SP), CX
+	IMULQ        600(SP), R8
+	VPSHUFB      416(SP), Y9, Y9
+	ADDQ         CX, DI
+	VPSHUFB      416(SP), Y10, Y10
+	ADCQ         R8, R9
+	VPADDD       Y9, Y12, Y12
+	MOVQ         R9, R8
+	VPXOR        Y12, Y7, Y7
+	ANDQ         $0x03, R8
+	VPADDD       Y10, Y13, Y13
+	MOVQ         R9, SI
+	VPXOR        Y13, Y4, Y4
+	SHRQ         $0x02, SI
+	ANDQ         $-4, R9
+	VPSLLD       $0x07, Y7, Y14
+	ADDQ         SI, R9
+	VPSRLD       $0x19, Y7, Y7
+	ADDQ         R9, BX
+	VPOR         Y14, Y7, Y7
+	ADCQ         $0x00, DI
+	VPSLLD       $0x07, Y4, Y14
+	ADCQ         $0x00, R8
+	VPSRLD       $0x19, Y4, Y4
+	MOVQ         BX, CX
+	VPOR         Y14, Y4, Y4
+	MOVQ         DI, SI
+	ADDQ         $0x30, R13
+	DECQ         1200(SP)
+	JNZ          openThreeAVX2_b2
+	MOVQ         R10, DX
+	MULXQ        600(SP), BX, DI
+	MULXQ        608(SP), R10, R9
+	ADDQ         R10, DI
+	ADCQ         $0x00, R9
+	MOVQ         R11, DX
+	MULXQ        600(SP), R10, R11
+	ADDQ         R10, DI
+	ADCQ         R11, R9
+	MULXQ        616(SP), R10, R11
+	ADDQ         R10, BX
+	ADCQ         R11, DI
+	ADCQ         $0x00, R9
+	MOVQ         R12, R10
+	IMULQ        616(SP), R10
+	IMULQ        600(SP), R12
+	ADDQ         R10, DI
+	ADCQ         R12, R9
+	MOVQ         R9, R12
+	ANDQ         $0x03, R12
+	MOVQ         R9, R11
+	SHRQ         $0x02, R11
+	ANDQ         $-4, R9
+	ADDQ         R11, R9
+	ADDQ         R9, BX
+	ADCQ         $0x00, DI
+	ADCQ         $0x00, R12
+	MOVQ         BX, R10
+	MOVQ         DI, R11
+	MOVQ         R10, (R14)
+	MOVQ         R11, 8(R14)
+	MOVQ         R12, 16(R14)
+	MOVQ         R10, DX
+	MULXQ        600(SP), BX, DI
+	MULXQ        608(SP), R10, R9
+	ADDQ         R10, DI
+	ADCQ         $0x00, R9
+	MOVQ         R11, DX
+	MULXQ        600(SP), R10, R11
+	ADDQ         R10, DI
+	ADCQ         R11, R9
+	MULXQ        616(SP), R10, R11
+	ADDQ         R10, BX
+	ADCQ         R11, DI
+	ADCQ         $0x00, R9
+	MOVQ         R12, R10
+	IMULQ        616(SP), R10
+	IMULQ        600(SP), R12
+	ADDQ         R10, DI
+	ADCQ         R12, R9
+	MOVQ         R9, R12
+	ANDQ         $0x03, R12
+	MOVQ         R9, R11
+	SHRQ         $0x02, R11
+	ANDQ         $-4, R9
+	ADDQ         R11, R9
+	ADDQ         R9, BX
+	ADCQ         $0x00, DI
+	ADCQ         $0x00, R12
+	MOVQ         BX, R10
+	MOVQ         DI, R11
+	MOVQ         R10, 24(R14)
+	MOVQ         R11, 32(R14)
+	MOVQ         R12, 40(R14)
+	ADDQ         (R13), CX
+	ADCQ         8(R13), SI
+	ADCQ         $0x01, R8
+	MOVQ         CX, DX
+	MULXQ        600(SP), BX, DI
+	MULXQ        608(SP), CX, R9
+	ADDQ         CX, DI
+	ADCQ         $0x00, R9
+	MOVQ         SI, DX
+	MULXQ        600(SP), CX, SI
+	ADDQ         CX, DI
+	ADCQ         SI, R9
+	MULXQ        616(SP), CX, SI
+	ADDQ         CX, BX
+	ADCQ         SI, DI
+	ADCQ         $0x00, R9
+	MOVQ         R8, CX
+	IMULQ        616(SP), CX
+	IMULQ        600(SP), R8
+	ADDQ         CX, DI
+	ADCQ         R8, R9
+	MOVQ         R9, R8
+	ANDQ         $0x03, R8
+	MOVQ         R9, SI
+	SHRQ         $0x02, SI
+	ANDQ         $-4, R9
+	ADDQ         SI, R9
+	ADDQ         R9, BX
+	ADCQ         $0x00, DI
+	ADCQ         $0x00, R8
+	MOVQ         BX, CX
+	MOVQ         DI, SI
+	ADDQ         16(R13), CX
+	ADCQ         24(R13), SI
+	ADCQ         $0x01, R8
+	MOVQ         CX, DX
+	MULXQ        600(SP), BX, DI
+	MULXQ        608(SP), CX, R9
+	ADDQ         CX, DI
+	ADCQ         $0x00, R9
+	MOVQ         SI, DX
+	MULXQ        600(SP), CX, SI
+	ADDQ         CX, DI
+	ADCQ         SI, R9
+	MULXQ        616(SP), CX, SI
+	ADDQ         CX, BX
+	ADCQ         SI, DI
+	ADCQ         $0x00, R9
+	MOVQ         R8, CX
+	IMULQ        616(SP), CX
+	IMULQ        600(SP), R8
+	ADDQ         CX, DI
+	ADCQ         R8, R9
+	MOVQ         R9, R8
+	ANDQ         $0x03, R8
+	MOVQ         R9, SI
+	SHRQ         $0x02, SI
+	ANDQ         $-4, R9
+	ADDQ         SI, R9
+	ADDQ         R9, BX
+	ADCQ         $0x00, DI
+	ADCQ         $0x00, R8
+	MOVQ         BX, CX
+	MOVQ         DI, SI
+	ADDQ         $0x20, R13
+	LEAQ         -512(R13), DX
+	VMOVDQU      Y12, 128(SP)
+	VMOVDQU      Y13, 160(SP)
+	VPBROADCASTD (AX), Y12
+	VPADDD       Y12, Y0, Y0
+	VPBROADCASTD 4(AX), Y12
+	VPADDD       Y12, Y1, Y1
+	VPBROADCASTD 8(AX), Y12
+	VPADDD       Y12, Y2, Y2
+	VPBROADCASTD 12(AX), Y12
+	VPADDD       Y12, Y3, Y3
+	VPUNPCKLDQ   Y1, Y0, Y12
+	VPUNPCKHDQ   Y1, Y0, Y0
+	VPUNPCKLDQ   Y3, Y2, Y13
+	VPUNPCKHDQ   Y3, Y2, Y2
+	VPUNPCKLQDQ  Y13, Y12, Y1
+	VPUNPCKHQDQ  Y13, Y12, Y12
+	VPUNPCKLQDQ  Y2, Y0, Y3
+	VPUNPCKHQDQ  Y2, Y0, Y0
+	VPBROADCASTD 16(AX), Y13
+	VPADDD       Y13, Y4, Y4
+	VPBROADCASTD 20(AX), Y13
+	VPADDD       Y13, Y5, Y5
+	VPBROADCASTD 24(AX), Y13
+	VPADDD       Y13, Y6, Y6
+	VPBROADCASTD 28(AX), Y13
+	VPADDD       Y13, Y7, Y7
+	VPUNPCKLDQ   Y5, Y4, Y13
+	VPUNPCKHDQ   Y5, Y4, Y4
+	VPUNPCKLDQ   Y7, Y6, Y2
+	VPUNPCKHDQ   Y7, Y6, Y6
+	VPUNPCKLQDQ  Y2, Y13, Y5
+	VPUNPCKHQDQ  Y2, Y13, Y13
+	VPUNPCKLQDQ  Y6, Y4, Y7
+	VPUNPCKHQDQ  Y6, Y4, Y4
+	VPERM2I128   $0x20, Y5, Y1, Y2
+	VPERM2I128   $0x31, Y5, Y1, Y1
+	VPXOR        (R13), Y2, Y2
+	VMOVDQU      Y2, (DX)
+	VPXOR        256(R13), Y1, Y1
+	VMOVDQU      Y1, 256(DX)
+	VPERM2I128   $0x20, Y13, Y12, Y2
+	VPERM2I128   $0x31, Y13, Y12, Y12
+	VPXOR        64(R13), Y2, Y2
+	VMOVDQU      Y2, 64(DX)
+	VPXOR        320(R13), Y12, Y12
+	VMOVDQU      Y12, 320(DX)
+	VPERM2I128   $0x20, Y7, Y3, Y2
+	VPERM2I128   $0x31, Y7, Y3, Y3
+	VPXOR        128(R13), Y2, Y2
+	VMOVDQU      Y2, 128(DX)
+	VPXOR        384(R13), Y3, Y3
+	VMOVDQU      Y3, 384(DX)
+	VPERM2I128   $0x20, Y4, Y0, Y2
+	VPERM2I128   $0x31, Y4, Y0, Y0
+	VPXOR        192(R13), Y2, Y2
+	VMOVDQU      Y2, 192(DX)
+	VPXOR        448(R13), Y0, Y0
+	VMOVDQU      Y0, 448(DX)
+	VMOVDQU      128(SP), Y2
+	VMOVDQU      160(SP), Y6
+	VMOVDQU      192(SP), Y14
+	VMOVDQU      224(SP), Y15
+	VPBROADCASTD 32(AX), Y1
+	VPADDD       Y1, Y2, Y2
+	VPBROADCASTD 36(AX), Y1
+	VPADDD       Y1, Y6, Y6
+	VPBROADCASTD 40(AX), Y1
+	VPADDD       Y1, Y14, Y14
+	VPBROADCASTD 44(AX), Y1
+	VPADDD       Y1, Y15, Y15
+	VPUNPCKLDQ   Y6, Y2, Y1
+	VPUNPCKHDQ   Y6, Y2, Y2
+	VPUNPCKLDQ   Y15, Y14, Y12
+	VPUNPCKHDQ   Y15, Y14, Y14
+	VPUNPCKLQDQ  Y12, Y1, Y6
+	VPUNPCKHQDQ  Y12, Y1, Y1
+	VPUNPCKLQDQ  Y14, Y2, Y15
+	VPUNPCKHQDQ  Y14, Y2, Y2
+	VPBROADCASTD 48(AX), Y12
+	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       Y12, Y8, Y8
+	VPBROADCASTD 52(AX), Y12
+	VPADDD       Y12, Y9, Y9
+	VPBROADCASTD 56(AX), Y12
+	VPADDD       Y12, Y10, Y10
+	VPBROADCASTD 60(AX), Y12
+	VPADDD       Y12, Y11, Y11
+	VPUNPCKLDQ   Y9, Y8, Y12
+	VPUNPCKHDQ   Y9, Y8, Y8
+	VPUNPCKLDQ   Y11, Y10, Y14
+	VPUNPCKHDQ   Y11, Y10, Y10
+	VPUNPCKLQDQ  Y14, Y12, Y9
+	VPUNPCKHQDQ  Y14, Y12, Y12
+	VPUNPCKLQDQ  Y10, Y8, Y11
+	VPUNPCKHQDQ  Y10, Y8, Y8
+	VPERM2I128   $0x20, Y9, Y6, Y14
+	VPERM2I128   $0x31, Y9, Y6, Y6
+	VPXOR        32(R13), Y14, Y14
+	VMOVDQU      Y14, 32(DX)
+	VPXOR        288(R13), Y6, Y6
+	VMOVDQU      Y6, 288(DX)
+	VPERM2I128   $0x20, Y12, Y1, Y14
+	VPERM2I128   $0x31, Y12, Y1, Y1
+	VPXOR        96(R13), Y14, Y14
+	VMOVDQU      Y14, 96(DX)
+	VPXOR        352(R13), Y1, Y1
+	VMOVDQU      Y1, 352(DX)
+	VPERM2I128   $0x20, Y11, Y15, Y14
+	VPERM2I128   $0x31, Y11, Y15, Y15
+	VPXOR        160(R13), Y14, Y14
+	VMOVDQU      Y14, 160(DX)
+	VPXOR        416(R13), Y15, Y15
+	VMOVDQU      Y15, 416(DX)
+	VPERM2I128   $0x20, Y8, Y2, Y14
+	VPERM2I128   $0x31, Y8, Y2, Y2
+	VPXOR        224(R13), Y14, Y14
+	VMOVDQU      Y14, 224(DX)
+	VPXOR        480(R13), Y2, Y2
+	VMOVDQU      Y2, 480(DX)
+	MOVQ         3024(AX), DX
+	ADDQ         $0x0000017f, DX
+	SHRQ         $0x09, DX
+	SUBQ         $0x02, DX
+	MOVQ         DX, 1208(SP)
+	JZ           openThreeAVX2_last
+
+openThreeAVX2_more:
+	ADDL         $0x08, 48(AX)
+	VPBROADCASTD (AX), Y0
+	VPBROADCASTD 4(AX), Y1
+	VPBROADCASTD 8(AX), Y2
+	VPBROADCASTD 12(AX), Y3
+	VPBROADCASTD 16(AX), Y4
+	VPBROADCASTD 20(AX), Y5
+	VPBROADCASTD 24(AX), Y6
+	VPBROADCASTD 28(AX), Y7
+	VPBROADCASTD 32(AX), Y12
+	VPBROADCASTD 36(AX), Y13
+	VPBROADCASTD 40(AX), Y14
+	VMOVDQU      Y14, 192(SP)
+	VPBROADCASTD 44(AX), Y14
+	VMOVDQU      Y14, 224(SP)
+	VPBROADCASTD 48(AX), Y8
+	VPADDD       cp_iota8<>+0(SB), Y8, Y8
+	VPBROADCASTD 52(AX), Y9
+	VPBROADCASTD 56(AX), Y10
+	VPBROADCASTD 60(AX), Y11
+	MOVQ         $0x0000000a, 1216(SP)
+
+openThreeAVX2_bn:
+	VPADDD       Y4, Y0, Y0
+	VPXOR        Y0, Y8, Y8
+	ADDQ         (R13), CX
+	VPADDD       Y5, Y1, Y1
+	ADCQ         8(R13), SI
+	VPXOR        Y1, Y9, Y9
+	VPSHUFB      384(SP), Y8, Y8
+	ADCQ         $0x01, R8
+	VPSHUFB      384(SP), Y9, Y9
+	MOVQ         CX, DX
+	VPADDD       Y8, Y12, Y12
+	VPXOR        Y12, Y4, Y4
+	MULXQ        600(SP), BX, DI
+	VPADDD       Y9, Y13, Y13
+	MULXQ        608(SP), CX, R9
+	VPXOR        Y13, Y5, Y5
+	ADDQ         CX, DI
+	VPSLLD       $0x0c, Y4, Y14
+	VPSRLD       $0x14, Y4, Y4
+	ADCQ         $0x00, R9
+	VPOR         Y14, Y4, Y4
+	MOVQ         SI, DX
+	VPSLLD       $0x0c, Y5, Y14
+	VPSRLD       $0x14, Y5, Y5
+	MULXQ        600(SP), CX, SI
+	VPOR         Y14, Y5, Y5
+	ADDQ         CX, DI
+	VPADDD       Y4, Y0, Y0
+	ADCQ         SI, R9
+	VPXOR        Y0, Y8, Y8
+	VPADDD       Y5, Y1, Y1
+	MULXQ        616(SP), CX, SI
+	VPXOR        Y1, Y9, Y9
+	ADDQ         CX, BX
+	VPSHUFB      416(SP), Y8, Y8
+	VPSHUFB      416(SP), Y9, Y9
+	ADCQ         SI, DI
+	VPADDD       Y8, Y12, Y12
+	ADCQ         $0x00, R9
+	VPXOR        Y12, Y4, Y4
+	MOVQ         R8, CX
+	VPADDD       Y9, Y13, Y13
+	VPXOR        Y13, Y5, Y5
+	IMULQ        616(SP), CX
+	VPSLLD       $0x07, Y4, Y14
+	IMULQ        600(SP), R8
+	VPSRLD       $0x19, Y4, Y4
+	VPOR         Y14, Y4, Y4
+	ADDQ         CX, DI
+	VPSLLD       $0x07, Y5, Y14
+	ADCQ         R8, R9
+	VPSRLD       $0x19, Y5, Y5
+	MOVQ         R9, R8
+	VPOR         Y14, Y5, Y5
+	VMOVDQU      Y12, 128(SP)
+	ANDQ         $0x03, R8
+	VMOVDQU      192(SP), Y12
+	MOVQ         R9, SI
+	VMOVDQU      Y13, 160(SP)
+	VMOVDQU      224(SP), Y13
+	SHRQ         $0x02, SI
+	VPADDD       Y6, Y2, Y2
+	ANDQ         $-4, R9
+	VPXOR        Y2, Y10, Y10
+	ADDQ         SI, R9
+	VPADDD       Y7, Y3, Y3
+	VPXOR        Y3, Y11, Y11
+	ADDQ         R9, BX
+	VPSHUFB      384(SP), Y10, Y10
+	ADCQ         $0x00, DI
+	VPSHUFB      384(SP), Y11, Y11
+	VPADDD       Y10, Y12, Y12
+	ADCQ         $0x00, R8
+	VPXOR        Y12, Y6, Y6
+	MOVQ         BX, CX
+	VPADDD       Y11, Y13, Y13
+	MOVQ         DI, SI
+	VPXOR        Y13, Y7, Y7
+	VPSLLD       $0x0c, Y6, Y14
+	ADDQ         16(R13), CX
+	VPSRLD       $0x14, Y6, Y6
+	ADCQ         24(R13), SI
+	VPOR         Y14, Y6, Y6
+	VPSLLD       $0x0c, Y7, Y14
+	ADCQ         $0x01, R8
+	VPSRLD       $0x14, Y7, Y7
+	MOVQ         CX, DX
+	VPOR         Y14, Y7, Y7
+	MULXQ        600(SP), BX, DI
+	VPADDD       Y6, Y2, Y2
+	VPXOR        Y2, Y10, Y10
+	MULXQ        608(SP), CX, R9
+	VPADDD       Y7, Y3, Y3
+	ADDQ         CX, DI
+	VPXOR        Y3, Y11, Y11
+	VPSHUFB      416(SP), Y10, Y10
+	ADCQ         $0x00, R9
+	VPSHUFB      416(SP), Y11, Y11
+	MOVQ         SI, DX
+	VPADDD       Y10, Y12, Y12
+	MULXQ        600(SP), CX, SI
+	VPXOR        Y12, Y6, Y6
+	VPADDD       Y11, Y13, Y13
+	ADDQ         CX, DI
+	VPXOR        Y13, Y7, Y7
+	ADCQ         SI, R9
+	VPSLLD       $0x07, Y6, Y14
+	VPSRLD       $0x19, Y6, Y6
+	MULXQ        616(SP), CX, SI
+	VPOR         Y14, Y6, Y6
+	ADDQ         CX, BX
+	VPSLLD       $0x07, Y7, Y14
+	ADCQ         SI, DI
+	VPSRLD       $0x19, Y7, Y7
+	VPOR         Y14, Y7, Y7
+	ADCQ         $0x00, R9
+	VPADDD       Y5, Y0, Y0
+	MOVQ         R8, CX
+	VPXOR        Y0, Y11, Y11
+	VPADDD       Y6, Y1, Y1
+	IMULQ        616(SP), CX
+	VPXOR        Y1, Y8, Y8
+	IMULQ        600(SP), R8
+	VPSHUFB      384(SP), Y11, Y11
+	ADDQ         CX, DI
+	VPSHUFB      384(SP), Y8, Y8
+	VPADDD       Y11, Y12, Y12
+	ADCQ         R8, R9
+	VPXOR        Y12, Y5, Y5
+	MOVQ         R9, R8
+	VPADDD       Y8, Y13, Y13
+	VPXOR        Y13, Y6, Y6
+	ANDQ         $0x03, R8
+	VPSLLD       $0x0c, Y5, Y14
+	MOVQ         R9, SI
+	VPSRLD       $0x14, Y5, Y5
+	SHRQ         $0x02, SI
+	VPOR         Y14, Y5, Y5
+	VPSLLD       $0x0c, Y6, Y14
+	ANDQ         $-4, R9
+	VPSRLD       $0x14, Y6, Y6
+	ADDQ         SI, R9
+	VPOR         Y14, Y6, Y6
+	VPADDD       Y5, Y0, Y0
+	ADDQ         R9, BX
+	VPXOR        Y0, Y11, Y11
+	ADCQ         $0x00, DI
+	VPADDD       Y6, Y1, Y1
+	ADCQ         $0x00, R8
+	VPXOR        Y1, Y8, Y8
+	VPSHUFB      416(SP), Y11, Y11
+	MOVQ         BX, CX
+	VPSHUFB      416(SP), Y8, Y8
+	MOVQ         DI, SI
+	VPADDD       Y11, Y12, Y12
+	VPXOR        Y12, Y5, Y5
+	ADDQ         32(R13), CX
+	VPADDD       Y8, Y13, Y13
+	ADCQ         40(R13), SI
+	VPXOR        Y13, Y6, Y6
+	ADCQ         $0x01, R8
+	VPSLLD       $0x07, Y5, Y14
+	VPSRLD       $0x19, Y5, Y5
+	MOVQ         CX, DX
+	VPOR         Y14, Y5, Y5
+	MULXQ        600(SP), BX, DI
+	VPSLLD       $0x07, Y6, Y14
+	VPSRLD       $0x19, Y6, Y6
+	MULXQ        608(SP), CX, R9
+	VPOR         Y14, Y6, Y6
+	ADDQ         CX, DI
+	VMOVDQU      Y12, 192(SP)
+	ADCQ         $0x00, R9
+	VMOVDQU      128(SP), Y12
+	VMOVDQU      Y13, 224(SP)
+	MOVQ         SI, DX
+	VMOVDQU      160(SP), Y13
+	MULXQ        600(SP), CX, SI
+	VPADDD       Y7, Y2, Y2
+	VPXOR        Y2, Y9, Y9
+	ADDQ         CX, DI
+	VPADDD       Y4, Y3, Y3
+	ADCQ         SI, R9
+	VPXOR        Y3, Y10, Y10
+	MULXQ        616(SP), CX, SI
+	VPSHUFB      384(SP), Y9, Y9
+	VPSHUFB      384(SP), Y10, Y10
+	ADDQ         CX, BX
+	VPADDD       Y9, Y12, Y12
+	ADCQ         SI, DI
+	VPXOR        Y12, Y7, Y7
+	VPADDD       Y10, Y13, Y13
+	ADCQ         $0x00, R9
+	VPXOR        Y13, Y4, Y4
+	MOVQ         R8, CX
+	VPSLLD       $0x0c, Y7, Y14
+	IMULQ        616(SP), CX
+	VPSRLD       $0x14, Y7, Y7
+	VPOR         Y14, Y7, Y7
+	IMULQ        600(SP), R8
+	VPSLLD       $0x0c, Y4, Y14
+	ADDQ         CX, DI
+	VPSRLD       $0x14, Y4, Y4
+	VPOR         Y14, Y4, Y4
+	ADCQ         R8, R9
+	VPADDD       Y7, Y2, Y2
+	MOVQ         R9, R8
+	VPXOR        Y2, Y9, Y9
+	ANDQ         $0x03, R8
+	VPADDD       Y4, Y3, Y3
+	VPXOR        Y3, Y10, Y10
+	MOVQ         R9, SI
+	VPSHUFB      416(SP), Y9, Y9
+	SHRQ         $0x02, SI
+	VPSHUFB      416(SP), Y10, Y10
+	VPADDD       Y9, Y12, Y12
+	ANDQ         $-4, R9
+	VPXOR        Y12, Y7, Y7
+	ADDQ         SI, R9
+	VPADDD       Y10, Y13, Y13
+	ADDQ         R9, BX
+	VPXOR        Y13, Y4, Y4
+	VPSLLD       $0x07, Y7, Y14
+	ADCQ         $0x00, DI
+	VPSRLD       $0x19, Y7, Y7
+	ADCQ         $0x00, R8
+	VPOR         Y14, Y7, Y7
+	VPSLLD       $0x07, Y4, Y14
+	MOVQ         BX, CX
+	VPSRLD       $0x19, Y4, Y4
+	MOVQ         DI, SI
+	VPOR         Y14, Y4, Y4
+	ADDQ         $0x30, R13
+	DECQ         1216(SP)
+	JNZ          openThreeAVX2_bn
+	ADDQ         (R13), CX
+	ADCQ         8(R13), SI
+	ADCQ         $0x01, R8
+	MOVQ         CX, DX
+	MULXQ        600(SP), BX, DI
+	MULXQ        608(SP), CX, R9
+	ADDQ         CX, DI
+	ADCQ         $0x00, R9
+	MOVQ         SI, DX
+	MULXQ        600(SP), CX, SI
+	ADDQ         CX, DI
+	ADCQ         SI, R9
+	MULXQ        616(SP), CX, SI
+	ADDQ         CX, BX
+	ADCQ         SI, DI
+	ADCQ         $0x00, R9
+	MOVQ         R8, CX
+	IMULQ        616(SP), CX
+	IMULQ        600(SP), R8
+	ADDQ         CX, DI
+	ADCQ         R8, R9
+	MOVQ         R9, R8
+	ANDQ         $0x03, R8
+	MOVQ         R9, SI
+	SHRQ         $0x02, SI
+	ANDQ         $-4, R9
+	ADDQ         SI, R9
+	ADDQ         R9, BX
+	ADCQ         $0x00, DI
+	ADCQ         $0x00, R8
+	MOVQ         BX, CX
+	MOVQ         DI, SI
+	ADDQ         16(R13), CX
+	ADCQ         24(R13), SI
+	ADCQ         $0x01, R8
+	MOVQ         CX, DX
+	MULXQ        600(SP), BX, DI
+	MULXQ        608(SP), CX, R9
+	ADDQ         CX, DI
+	ADCQ         $0x00, R9
+	MOVQ         SI, DX
+	MULXQ        600(SP), CX, SI
+	ADDQ         CX, DI
+	ADCQ         SI, R9
+	MULXQ        616(SP), CX, SI
+	ADDQ         CX, BX
+	ADCQ         SI, DI
+	ADCQ         $0x00, R9
+	MOVQ         R8, CX
+	IMULQ        616(SP), CX
+	IMULQ        600(SP), R8
+	ADDQ         CX, DI
+	ADCQ         R8, R9
+	MOVQ         R9, R8
+	ANDQ         $0x03, R8
+	MOVQ         R9, SI
+	SHRQ         $0x02, SI
+	ANDQ         $-4, R9
+	ADDQ         SI, R9
+	ADDQ         R9, BX
+	ADCQ         $0x00, DI
+	ADCQ         $0x00, R8
+	MOVQ         BX, CX
+	MOVQ         DI, SI
+	ADDQ         $0x20, R13
+	LEAQ         -512(R13), DX
+	VMOVDQU      Y12, 128(SP)
+	VMOVDQU      Y13, 160(SP)
+	VPBROADCASTD (AX), Y12
+	VPADDD       Y12, Y0, Y0
+	VPBROADCASTD 4(AX), Y12
+	VPADDD       Y12, Y1, Y1
+	VPBROADCASTD 8(AX), Y12
+	VPADDD       Y12, Y2, Y2
+	VPBROADCASTD 12(AX), Y12
+	VPADDD       Y12, Y3, Y3
+	VPUNPCKLDQ   Y1, Y0, Y12
+	VPUNPCKHDQ   Y1, Y0, Y0
+	VPUNPCKLDQ   Y3, Y2, Y13
+	VPUNPCKHDQ   Y3, Y2, Y2
+	VPUNPCKLQDQ  Y13, Y12, Y1
+	VPUNPCKHQDQ  Y13, Y12, Y12
+	VPUNPCKLQDQ  Y2, Y0, Y3
+	VPUNPCKHQDQ  Y2, Y0, Y0
+	VPBROADCASTD 16(AX), Y13
+	VPADDD       Y13, Y4, Y4
+	VPBROADCASTD 20(AX), Y13
+	VPADDD       Y13, Y5, Y5
+	VPBROADCASTD 24(AX), Y13
+	VPADDD       Y13, Y6, Y6
+	VPBROADCASTD 28(AX), Y13
+	VPADDD       Y13, Y7, Y7
+	VPUNPCKLDQ   Y5, Y4, Y13
+	VPUNPCKHDQ   Y5, Y4, Y4
+	VPUNPCKLDQ   Y7, Y6, Y2
+	VPUNPCKHDQ   Y7, Y6, Y6
+	VPUNPCKLQDQ  Y2, Y13, Y5
+	VPUNPCKHQDQ  Y2, Y13, Y13
+	VPUNPCKLQDQ  Y6, Y4, Y7
+	VPUNPCKHQDQ  Y6, Y4, Y4
+	VPERM2I128   $0x20, Y5, Y1, Y2
+	VPERM2I128   $0x31, Y5, Y1, Y1
+	VPXOR        (R13), Y2, Y2
+	VMOVDQU      Y2, (DX)
+	VPXOR        256(R13), Y1, Y1
+	VMOVDQU      Y1, 256(DX)
+	VPERM2I128   $0x20, Y13, Y12, Y2
+	VPERM2I128   $0x31, Y13, Y12, Y12
+	VPXOR        64(R13), Y2, Y2
+	VMOVDQU      Y2, 64(DX)
+	VPXOR        320(R13), Y12, Y12
+	VMOVDQU      Y12, 320(DX)
+	VPERM2I128   $0x20, Y7, Y3, Y2
+	VPERM2I128   $0x31, Y7, Y3, Y3
+	VPXOR        128(R13), Y2, Y2
+	VMOVDQU      Y2, 128(DX)
+	VPXOR        384(R13), Y3, Y3
+	VMOVDQU      Y3, 384(DX)
+	VPERM2I128   $0x20, Y4, Y0, Y2
+	VPERM2I128   $0x31, Y4, Y0, Y0
+	VPXOR        192(R13), Y2, Y2
+	VMOVDQU      Y2, 192(DX)
+	VPXOR        448(R13), Y0, Y0
+	VMOVDQU      Y0, 448(DX)
+	VMOVDQU      128(SP), Y2
+	VMOVDQU      160(SP), Y6
+	VMOVDQU      192(SP), Y14
+	VMOVDQU      224(SP), Y15
+	VPBROADCASTD 32(AX), Y1
+	VPADDD       Y1, Y2, Y2
+	VPBROADCASTD 36(AX), Y1
+	VPADDD       Y1, Y6, Y6
+	VPBROADCASTD 40(AX), Y1
+	VPADDD       Y1, Y14, Y14
+	VPBROADCASTD 44(AX), Y1
+	VPADDD       Y1, Y15, Y15
+	VPUNPCKLDQ   Y6, Y2, Y1
+	VPUNPCKHDQ   Y6, Y2, Y2
+	VPUNPCKLDQ   Y15, Y14, Y12
+	VPUNPCKHDQ   Y15, Y14, Y14
+	VPUNPCKLQDQ  Y12, Y1, Y6
+	VPUNPCKHQDQ  Y12, Y1, Y1
+	VPUNPCKLQDQ  Y14, Y2, Y15
+	VPUNPCKHQDQ  Y14, Y2, Y2
+	VPBROADCASTD 48(AX), Y12
+	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       Y12, Y8, Y8
+	VPBROADCASTD 52(AX), Y12
+	VPADDD       Y12, Y9, Y9
+	VPBROADCASTD 56(AX), Y12
+	VPADDD       Y12, Y10, Y10
+	VPBROADCASTD 60(AX), Y12
+	VPADDD       Y12, Y11, Y11
+	VPUNPCKLDQ   Y9, Y8, Y12
+	VPUNPCKHDQ   Y9, Y8, Y8
+	VPUNPCKLDQ   Y11, Y10, Y14
+	VPUNPCKHDQ   Y11, Y10, Y10
+	VPUNPCKLQDQ  Y14, Y12, Y9
+	VPUNPCKHQDQ  Y14, Y12, Y12
+	VPUNPCKLQDQ  Y10, Y8, Y11
+	VPUNPCKHQDQ  Y10, Y8, Y8
+	VPERM2I128   $0x20, Y9, Y6, Y14
+	VPERM2I128   $0x31, Y9, Y6, Y6
+	VPXOR        32(R13), Y14, Y14
+	VMOVDQU      Y14, 32(DX)
+	VPXOR        288(R13), Y6, Y6
+	VMOVDQU      Y6, 288(DX)
+	VPERM2I128   $0x20, Y12, Y1, Y14
+	VPERM2I128   $0x31, Y12, Y1, Y1
+	VPXOR        96(R13), Y14, Y14
+	VMOVDQU      Y14, 96(DX)
+	VPXOR        352(R13), Y1, Y1
+	VMOVDQU      Y1, 352(DX)
+	VPERM2I128   $0x20, Y11, Y15, Y14
+	VPERM2I128   $0x31, Y11, Y15, Y15
+	VPXOR        160(R13), Y14, Y14
+	VMOVDQU      Y14, 160(DX)
+	VPXOR        416(R13), Y15, Y15
+	VMOVDQU      Y15, 416(DX)
+	VPERM2I128   $0x20, Y8, Y2, Y14
+	VPERM2I128   $0x31, Y8, Y2, Y2
+	VPXOR        224(R13), Y14, Y14
+	VMOVDQU      Y14, 224(DX)
+	VPXOR        480(R13), Y2, Y2
+	VMOVDQU      Y2, 480(DX)
+	DECQ         1208(SP)
+	JNZ          openThreeAVX2_more
+
+	// The length from the last batch on, plus the batch twoChains skips.
+	MOVQ 3024(AX), DX
+	ADDQ AX, DX
+	SUBQ R13, DX
+	ADDQ $0x000005c0, DX
+	MOVQ DX, 3024(AX)
+
+openThreeAVX2_last:
+	// Zeros after the ciphertext (the MAC pads with them), then the lengths.
+	MOVQ    3024(AX), DX
+	SUBQ    $0x00000200, DX
+	VPXOR   X0, X0, X0
+	VMOVDQU X0, (R13)(DX*1)
+	ADDQ    $0x0f, DX
+	ANDQ    $-16, DX
+	VMOVDQU 944(AX), X0
+	VMOVDQU X0, (R13)(DX*1)
+
+	// L = n/16 + 1 blocks: J for chain B, one more for A if L is odd.
+	SHRQ  $0x04, DX
+	INCQ  DX
+	MOVQ  DX, AX
+	SHRQ  $0x01, AX
+	LEAQ  (AX)(AX*2), BX
+	MOVQ  624(SP)(BX*8), DI
+	MOVQ  DI, 1224(SP)
+	MOVQ  632(SP)(BX*8), DI
+	MOVQ  DI, 1232(SP)
+	MOVQ  640(SP)(BX*8), BX
+	MOVQ  BX, 1240(SP)
+	MOVQ  AX, 1248(SP)
+	XORQ  R10, R10
+	XORQ  R11, R11
+	XORQ  R12, R12
+	TESTL $0x00000001, DX
+	JZ    openThreeAVX2_even
+	ADDQ  (R13), CX
+	ADCQ  8(R13), SI
+	ADCQ  $0x01, R8
+	MOVQ  CX, DX
+	MULXQ 600(SP), BX, DI
+	MULXQ 608(SP), CX, R9
+	ADDQ  CX, DI
+	ADCQ  $0x00, R9
+	MOVQ  SI, DX
+	MULXQ 600(SP), CX, SI
+	ADDQ  CX, DI
+	ADCQ  SI, R9
+	MULXQ 616(SP), CX, SI
+	ADDQ  CX, BX
+	ADCQ  SI, DI
+	ADCQ  $0x00, R9
+	MOVQ  R8, CX
+	IMULQ 616(SP), CX
+	IMULQ 600(SP), R8
+	ADDQ  CX, DI
+	ADCQ  R8, R9
+	MOVQ  R9, R8
+	ANDQ  $0x03, R8
+	MOVQ  R9, SI
+	SHRQ  $0x02, SI
+	ANDQ  $-4, R9
+	ADDQ  SI, R9
+	ADDQ  R9, BX
+	ADCQ  $0x00, DI
+	ADCQ  $0x00, R8
+	MOVQ  BX, CX
+	MOVQ  DI, SI
+	ADDQ  $0x10, R13
+
+openThreeAVX2_even:
+	SHLQ $0x04, AX
+	CMPQ 1248(SP), $0x00
+	JE   openThreeAVX2_done
+
+openThreeAVX2_loop:
+	ADDQ  (R13), CX
+	ADCQ  8(R13), SI
+	ADCQ  $0x01, R8
+	MOVQ  CX, DX
+	MULXQ 600(SP), BX, DI
+	MULXQ 608(SP), CX, R9
+	ADDQ  CX, DI
+	ADCQ  $0x00, R9
+	MOVQ  SI, DX
+	MULXQ 600(SP), CX, SI
+	ADDQ  CX, DI
+	ADCQ  SI, R9
+	MULXQ 616(SP), CX, SI
+	ADDQ  CX, BX
+	ADCQ  SI, DI
+	ADCQ  $0x00, R9
+	MOVQ  R8, CX
+	IMULQ 616(SP), CX
+	IMULQ 600(SP), R8
+	ADDQ  CX, DI
+	ADCQ  R8, R9
+	MOVQ  R9, R8
+	ANDQ  $0x03, R8
+	MOVQ  R9, SI
+	SHRQ  $0x02, SI
+	ANDQ  $-4, R9
+	ADDQ  SI, R9
+	ADDQ  R9, BX
+	ADCQ  $0x00, DI
+	ADCQ  $0x00, R8
+	MOVQ  BX, CX
+	MOVQ  DI, SI
+	ADDQ  (R13)(AX*1), R10
+	ADCQ  8(R13)(AX*1), R11
+	ADCQ  $0x01, R12
+	MOVQ  R10, DX
+	MULXQ 600(SP), BX, DI
+	MULXQ 608(SP), R10, R9
+	ADDQ  R10, DI
+	ADCQ  $0x00, R9
+	MOVQ  R11, DX
+	MULXQ 600(SP), R10, R11
+	ADDQ  R10, DI
+	ADCQ  R11, R9
+	MULXQ 616(SP), R10, R11
+	ADDQ  R10, BX
+	ADCQ  R11, DI
+	ADCQ  $0x00, R9
+	MOVQ  R12, R10
+	IMULQ 616(SP), R10
+	IMULQ 600(SP), R12
+	ADDQ  R10, DI
+	ADCQ  R12, R9
+	MOVQ  R9, R12
+	ANDQ  $0x03, R12
+	MOVQ  R9, R11
+	SHRQ  $0x02, R11
+	ANDQ  $-4, R9
+	ADDQ  R11, R9
+	ADDQ  R9, BX
+	ADCQ  $0x00, DI
+	ADCQ  $0x00, R12
+	MOVQ  BX, R10
+	MOVQ  DI, R11
+	ADDQ  $0x10, R13
+	DECQ  1248(SP)
+	JNZ   openThreeAVX2_loop
+
+openThreeAVX2_done:
+	// h·P in five words w0..w4.
+	XORL  BX, BX
+	MOVQ  CX, DX
+	MULXQ 1224(SP), CX, AX
+	MULXQ 1232(SP), R13, DI
+	ADDQ  R13, AX
+	MULXQ 1240(SP), R13, R9
+	ADCQ  R13, DI
+	ADCQ  $0x00, R9
+	MOVQ  SI, DX
+	MULXQ 1224(SP), R13, SI
+	ADDQ  R13, AX
+	ADCQ  SI, DI
+	ADCQ  $0x00, R9
+	ADCQ  $0x00, BX
+	MULXQ 1232(SP), R13, SI
+	ADDQ  R13, DI
+	ADCQ  SI, R9
+	ADCQ  $0x00, BX
+	MULXQ 1240(SP), R13, SI
+	ADDQ  R13, R9
+	ADCQ  SI, BX
+	MOVQ  R8, DX
+	MULXQ 1224(SP), R13, SI
+	ADDQ  R13, DI
+	ADCQ  SI, R9
+	ADCQ  $0x00, BX
+	MULXQ 1232(SP), R13, SI
+	ADDQ  R13, R9
+	ADCQ  SI, BX
+	IMULQ 1240(SP), DX
+	ADDQ  DX, BX
+
+	// The low 130 bits plus 4·(w >> 130) plus (w >> 130).
+	MOVQ DI, R8
+	ANDQ $0x03, R8
+	ANDQ $-4, DI
+	ADDQ DI, CX
+	ADCQ R9, AX
+	ADCQ BX, R8
+	SHRQ $0x02, R9, DI
+	SHRQ $0x02, BX, R9
+	SHRQ $0x02, BX
+	ADDQ DI, CX
+	ADCQ R9, AX
+	ADCQ BX, R8
+
+	// Plus b, and the bits from 2^130 up folded once more.
+	ADDQ R10, CX
+	ADCQ R11, AX
+	ADCQ R12, R8
+	MOVQ R8, R13
+	SHRQ $0x02, R13
+	ANDQ $0x03, R8
+	LEAQ (R13)(R13*4), R13
+	ADDQ R13, CX
+	ADCQ $0x00, AX
+	ADCQ $0x00, R8
+	MOVQ AX, SI
+	MOVQ st+0(FP), AX
+	MOVQ CX, BX
+	MOVQ SI, DI
+	SUBQ $-5, BX
+	SBBQ $-1, DI
+	SBBQ $0x03, R8
+
+	// No borrow: h >= p, so h - p is the reduced value.
+	CMOVQCC BX, CX
+	CMOVQCC DI, SI
+	ADDQ    112(AX), CX
+	ADCQ    120(AX), SI
+	MOVQ    CX, 128(AX)
+	MOVQ    SI, 136(AX)
+
+	// The rows' plaintext after the last batch's, their keystream wiped.
+	VPXOR   Y15, Y15, Y15
+	VMOVDQU 464(SP), Y14
+	VPXOR   2496(AX), Y14, Y14
+	VMOVDQU Y14, 1984(AX)
+	VMOVDQU Y15, 464(SP)
+	VMOVDQU 496(SP), Y14
+	VPXOR   2528(AX), Y14, Y14
+	VMOVDQU Y14, 2016(AX)
+	VMOVDQU Y15, 496(SP)
+	VMOVDQU 528(SP), Y14
+	VPXOR   2560(AX), Y14, Y14
+	VMOVDQU Y14, 2048(AX)
+	VMOVDQU Y15, 528(SP)
+	VMOVDQU 560(SP), Y14
+	VPXOR   2592(AX), Y14, Y14
+	VMOVDQU Y14, 2080(AX)
 	VMOVDQU Y15, 560(SP)
 	VZEROUPPER
 	RET

@@ -56,15 +56,18 @@ func openOneCall(l oneLayout, steps int, st *[1496]byte) {
 	}
 }
 
-// sealDirectCall runs the direct Seal kernel for src: sealFourDirectAVX2
-// past twelveMax bytes, sealTwelveDirectAVX2 past twoMax,
+// sealDirectCall runs the direct Seal kernel for src: sealThreeDirectAVX2
+// from 3*batch+1 to threeMax bytes, else sealFourDirectAVX2 past twelveMax,
+// sealTwelveDirectAVX2 past twoMax,
 // sealTwoDirectAVX2 past tenMax, sealTenDirectAVX2 past
 // oneMax, else layout l's, sealDirectY4 or (oneSliced) sealDirectAVX2.
 func sealDirectCall(l oneLayout, st *directState, dst, src []byte) {
 	p := (*[216]byte)(unsafe.Pointer(st))
 	switch {
-	case len(src) > twelveMax:
+	case len(src) > threeMax || len(src) > twelveMax && len(src) <= 3*batch:
 		sealFourDirectAVX2(p, dst, src)
+	case len(src) > 3*batch:
+		sealThreeDirectAVX2(p, dst, src)
 	case len(src) > twoMax:
 		sealTwelveDirectAVX2(p, dst, src)
 	case len(src) > tenMax:

@@ -68,6 +68,8 @@ func openFourAVX2(st *[3032]byte) { panic("chacha20poly1305: openFourAVX2 withou
 
 func openTwelveAVX2(st *[3032]byte) { panic("chacha20poly1305: openTwelveAVX2 without assembly") }
 
+func openThreeAVX2(st *[3032]byte) { panic("chacha20poly1305: openThreeAVX2 without assembly") }
+
 func openOneCall(l oneLayout, steps int, st *[1496]byte) {
 	panic("chacha20poly1305: openOneCall without assembly")
 }

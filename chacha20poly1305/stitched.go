@@ -299,8 +299,12 @@ const tenMax = batch + 128
 
 // twelveMax is the longest message sealTwelveDirectAVX2 and
 // openTwelveAVX2 take: two batches, blocks 17 and 18 in YMM rows beside
-// one of them.
-const twelveMax = twoMax + 128
+// one of them. threeMax is sealThreeDirectAVX2's and openThreeAVX2's:
+// three batches, blocks 25 and 26 beside the first.
+const (
+	twelveMax = twoMax + 128
+	threeMax  = 3*batch + 128
+)
 
 // oneLayout names the batch layout of a set of one-call kernels (openOne*,
 // sealOne*; see oneLayouts).
@@ -423,8 +427,9 @@ func sealOne(ones []oneLayout, ciphertext, plaintext, ad []byte, tag *[Overhead]
 // fourMax bytes with up to 16 bytes of additional data: one call of
 // sealTenDirectAVX2 (up to tenMax bytes: one batch with two more blocks
 // beside it), sealTwoDirectAVX2 (up to twoMax), sealTwelveDirectAVX2 (up
-// to twelveMax: two batches, two more blocks beside the second) or
-// sealFourDirectAVX2, the batches with the MAC beside and after them (measured on Zen 5 under avx512=off,
+// to twelveMax: two batches, two more blocks beside the second),
+// sealThreeDirectAVX2 (3*batch+1 to threeMax: three batches, two more
+// blocks beside the first) or sealFourDirectAVX2, the batches with the MAC beside and after them (measured on Zen 5 under avx512=off,
 // same run: 1 KiB about 1.3x the three stitched calls with their Go code
 // between, 768 bytes about 1.45x; reading and writing the caller's memory
 // instead of a buffer, 576 bytes to 2 KiB 4-9% more, medians over 16
@@ -444,7 +449,8 @@ func sealTwo(ciphertext, plaintext, ad []byte, tag *[Overhead]byte, key *[KeySiz
 // fourMax bytes with up to 16 bytes of additional data: one call of
 // openTenAVX2 (up to tenMax bytes, through openDirect), openTwoAVX2,
 // openTwelveAVX2 (up to twelveMax: two batches, two more blocks beside the
-// first) or openFourAVX2 (see sealTwo). It writes the plaintext to out
+// first), openThreeAVX2 (3*batch+1 to threeMax: three batches, two more
+// blocks beside the first) or openFourAVX2 (see sealTwo). It writes the plaintext to out
 // only if tag is right.
 //
 //go:noinline
@@ -457,6 +463,9 @@ func openTwo(out, ciphertext, ad, tag []byte, key *[KeySize]byte, nonce12 *[Nonc
 		return st.openVia(func() { openTwoAVX2((*[2008]byte)(unsafe.Pointer(&st))) }, st.buf[:], &st.n, out, ciphertext, ad, tag, key, nonce12)
 	}
 	var st fourState
+	if len(ciphertext) > 3*batch && len(ciphertext) <= threeMax {
+		return st.openVia(func() { openThreeAVX2((*[3032]byte)(unsafe.Pointer(&st))) }, st.buf[:], &st.n, out, ciphertext, ad, tag, key, nonce12)
+	}
 	if len(ciphertext) <= twelveMax {
 		return st.openVia(func() { openTwelveAVX2((*[3032]byte)(unsafe.Pointer(&st))) }, st.buf[:], &st.n, out, ciphertext, ad, tag, key, nonce12)
 	}

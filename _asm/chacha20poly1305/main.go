@@ -39,7 +39,7 @@ func main() {
 	}
 	lanes := GLOBL("cp_lanectr", RODATA|NOPTR)
 	cpLanes = lanes
-	for l := 0; l < 20; l++ { // five sets of four lanes (xorKeystream20)
+	for l := 0; l < 28; l++ { // five sets of four lanes (xorKeystream20); rows beside a first of three batches up to 27
 		DATA(16*l, U32(uint32(l)))
 		DATA(16*l+4, U32(0))
 		DATA(16*l+8, U64(0))
@@ -88,6 +88,8 @@ func main() {
 	stitchedSealTwoDirect("sealFourDirectAVX2", 4)
 	stitchedOpenTwo("openTwoAVX2", 2)
 	stitchedOpenTwoRows("openTwelveAVX2")
+	stitchedThreeRows("sealThreeDirectAVX2", true)
+	stitchedThreeRows("openThreeAVX2", false)
 	stitchedOpenTwo("openFourAVX2", 4)
 	oneRowsKernels(zmm, ymm)
 	mulAddKernel("mulAdd130")

@@ -589,6 +589,13 @@ func stitchedSealTwoDirect(name string, batches int) { sealTwoKernel(name, batch
 // 1025 to 1152 bytes, which sealFourDirectAVX2 ran as three batches.
 func stitchedSealTwoRows(name string) { sealTwoKernel(name, 2, true, true) }
 
+// stitchedThreeRows emits sealThreeDirectAVX2 or openThreeAVX2 (direct):
+// three batches with blocks 25 and 26 in YMM rows beside the first, for
+// 1537 to 1664 bytes, which the four-batch kernels ran as four (Seal
+// writes the rows' ciphertext with the first batch's, Open keeps their
+// keystream in the frame as openTwelveAVX2 does).
+func stitchedThreeRows(name string, direct bool) { sealTwoKernel(name, 3, direct, true) }
+
 // stitchedOpenTwoRows emits openTwelveAVX2, the same for Open on a
 // fourState: the rows go beside the first batch (the second's rounds
 // carry the first batch's MAC steps), their keystream waits in the frame
@@ -623,8 +630,16 @@ func stitchedOpenTwoRows(name string) { sealTwoKernel(name, 2, false, true) }
 func sealTwoKernel(name string, batches int, direct, extra bool) {
 	open := !direct
 	most := batches * batchBytes
+	// With extra, two more blocks in YMM rows: beside the second of two
+	// batches in Seal, else beside the first (after the last batch's blocks).
+	rowsFirst, rowsLess := 0, 0
 	if extra {
 		most += 128
+		rowsLess = 128
+		rowsFirst = 8 * batches
+		if direct && batches == 2 {
+			rowsFirst = 8
+		}
 	}
 	size, nOff := otEnd, otN
 	if batches > 2 || extra {
@@ -664,10 +679,12 @@ func sealTwoKernel(name string, batches int, direct, extra bool) {
 	DECL(x[12])
 	k.loadState()
 	var ks Mem // Open with extra: the rows' keystream, until the MAC has read their ciphertext
-	if open && extra {
-		k.extra = &rowPair{first: 16}
+	if extra && rowsFirst > 8 {
+		k.extra = &rowPair{first: rowsFirst}
 		k.storeDWords()
-		ks = AllocLocal(128)
+		if open {
+			ks = AllocLocal(128)
+		}
 	}
 	k.rolledRounds(name+"_b1", func() { scalarDoubleRound(&x, func(f func()) { k.queue = append(k.queue, f) }) })
 	k.macKeyFrom(&x, in, ooS)
@@ -707,7 +724,14 @@ func sealTwoKernel(name string, batches int, direct, extra bool) {
 		LEAQ(Mem{Base: k.st, Disp: ooMAC}, k.dst)
 	}
 	if k.extra != nil {
-		k.put = func(r Op, off int) { VMOVDQU(r, ks.Offset(off-batchBytes)) }
+		// The rows' pieces, off from 512 on, are blocks rowsFirst+1 on.
+		at := 64*rowsFirst - batchBytes
+		if open {
+			k.put = func(r Op, off int) { VMOVDQU(r, ks.Offset(off-batchBytes)) }
+		} else {
+			n := Load(Param("src").Len(), GP64()).(GPVirtual)
+			k.put = func(r Op, off int) { k.putPiece(name+"_r", n, r, off+at) }
+		}
 		k.rowsOutput()
 		k.put, k.extra = nil, nil
 	}
@@ -719,7 +743,7 @@ func sealTwoKernel(name string, batches int, direct, extra bool) {
 	LEAQ(pw.Offset(48), pwp)
 	pc := chain{h: p, t: a.t}
 	k.loadState()
-	if direct && extra {
+	if extra && rowsFirst == 8 {
 		k.extra = &rowPair{first: 8}
 		k.storeDWords()
 	}
@@ -747,21 +771,21 @@ func sealTwoKernel(name string, batches int, direct, extra bool) {
 	k.batchTail(a, r, buf, open, name+"_b2", delta)
 	k.extra = nil
 	if batches > 2 {
-		k.moreBatches(name, buf, r, nOff, open, delta)
+		k.moreBatches(name, buf, r, nOff, open, delta, rowsLess)
 	}
 	if direct {
 		k.directChains(name, buf, k.directRem(buf), rf, pw, true)
 	} else {
 		k.twoChains(name, buf, rf, pw, nOff, batchBytes)
 		if open && extra {
-			Comment("The rows' plaintext after the second batch's, their keystream wiped.")
+			Comment("The rows' plaintext after the last batch's, their keystream wiped.")
 			z := y(15)
 			VPXOR(z, z, z)
 			for i := range 4 {
 				t := y(regT)
 				VMOVDQU(ks.Offset(32*i), t)
-				VPXOR(Mem{Base: k.st, Disp: ooBuf + 2*batchBytes + 32*i}, t, t)
-				VMOVDQU(t, Mem{Base: k.st, Disp: ooBuf + batchBytes + 32*i})
+				VPXOR(Mem{Base: k.st, Disp: ooBuf + 64*rowsFirst + 32*i}, t, t)
+				VMOVDQU(t, Mem{Base: k.st, Disp: ooBuf + 64*rowsFirst - batchBytes + 32*i})
 				VMOVDQU(z, ks.Offset(32*i))
 			}
 		}
@@ -866,7 +890,7 @@ func (k *sk) directOutput(label string, buf GPVirtual, delta Mem) {
 // message needs: each absorbs the one before it (buf, its output) beside
 // its rounds, and moves buf on to its own output. The message's length in
 // st at nOff then counts from buf on, plus a batch (twoChains skips one).
-func (k *sk) moreBatches(name string, buf GPVirtual, r [3]Mem, nOff int, open bool, delta Mem) {
+func (k *sk) moreBatches(name string, buf GPVirtual, r [3]Mem, nOff int, open bool, delta Mem, less int) {
 	direct := delta.Base != nil
 	a := chain{h: k.h, t: k.t}
 	cnt := AllocLocal(8)
@@ -876,7 +900,7 @@ func (k *sk) moreBatches(name string, buf GPVirtual, r [3]Mem, nOff int, open bo
 	} else {
 		MOVQ(Mem{Base: k.st, Disp: nOff}, n)
 	}
-	ADDQ(U32(batchBytes-1), n)
+	ADDQ(U32(batchBytes-1-less), n) // less: the bytes the rows beside the first batch take
 	SHRQ(U8(9), n)
 	SUBQ(U8(2), n)
 	MOVQ(n, cnt)
