@@ -41,8 +41,6 @@ func oneLayouts(zmm bool) []oneLayout {
 // blocks, at least steps.
 func openOneCall(l oneLayout, steps int, st *[1496]byte) {
 	switch {
-	case l == oneZ8:
-		openOne34Z8(st)
 	case l == oneZ4 && steps <= 10:
 		openOne10Z4(st)
 	case l == oneZ4:
@@ -51,7 +49,7 @@ func openOneCall(l oneLayout, steps int, st *[1496]byte) {
 		openOne10Y4(st)
 	case l == oneY4:
 		openOne18Y4(st)
-	default: // oneSliced: openDirect
+	default: // oneSliced, oneZ8: openDirect
 		panic("chacha20poly1305: openOneCall of a layout openDirect takes")
 	}
 }

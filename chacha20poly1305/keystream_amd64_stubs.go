@@ -282,14 +282,6 @@ func openOne18Z4(st *[1496]byte)
 //go:noescape
 func sealOneZ4(st *[1496]byte)
 
-// openOne34Z8 writes the tag of the last 34 blocks of st's MAC input
-// (each block i with hi[i]·2^128 added) under the MAC key from ChaCha20
-// block st.x[12]-1, and decrypts the first 512 bytes of st's buffer in
-// place with the 8 blocks (row layout in 512-bit registers) from st.x[12] on.
-//
-//go:noescape
-func openOne34Z8(st *[1496]byte)
-
 // sealOneZ8 encrypts the first n bytes (at most 512) of st's buffer in place
 // with the 8 blocks (row layout in 512-bit registers) from st.x[12] on and absorbs: MAC block 32
 // (2^128 bit from hi[32]), the ciphertext zero-padded, block 33, and writes

@@ -231,9 +231,8 @@ const oneAD = 16
 // holds blocks 1 to 8 (block 0 runs in general registers).
 const oneMax = batch
 
-// openSteps is the number of MAC blocks openState holds (openOne34Z8
-// absorbs them all): up to oneMax bytes of message, oneAD of additional
-// data and the lengths.
+// openSteps is the number of MAC blocks openState holds: up to oneMax
+// bytes of message, oneAD of additional data and the lengths.
 const openSteps = oneMax/16 + 2
 
 // openState is the argument of every openOne* and sealOne* kernel (each
@@ -342,7 +341,7 @@ func oneFor(ones []oneLayout, n int) oneLayout {
 //
 //go:noinline
 func openOne(ones []oneLayout, out, ciphertext, ad, tag []byte, key *[KeySize]byte, nonce12 *[NonceSize]byte) bool {
-	if l := oneFor(ones, len(ciphertext)); l == oneSliced || l == oneZ8 && len(ciphertext) <= z8DirectMax {
+	if l := oneFor(ones, len(ciphertext)); l == oneSliced || l == oneZ8 {
 		return openDirect(out, ciphertext, ad, tag, key, nonce12)
 	}
 	var st openState
@@ -472,15 +471,14 @@ func openTwo(out, ciphertext, ad, tag []byte, key *[KeySize]byte, nonce12 *[Nonc
 	return st.openVia(func() { openFourAVX2((*[3032]byte)(unsafe.Pointer(&st))) }, st.buf[:], &st.n, out, ciphertext, ad, tag, key, nonce12)
 }
 
-// z8DirectMax is the longest message Open takes to openDirect instead of
-// openOne34Z8 where the one-call kernels are ZMM rows (the ifma path):
-// measured on Zen 5, same build, ratio to x/crypto, 288 bytes 0.90-0.99x
-// -> 1.06-1.07x, 320 0.99-1.05x -> 1.08-1.09x, 352 1.39-1.40x -> 1.42x,
-// 384 to 512 about even or the ZMM rows ahead (512: 1.45x against 1.40x).
-const z8DirectMax = 352
-
 // openDirect is Open of 257 to tenMax bytes with up to 16 bytes of
-// additional data on the direct kernels (openDirectCall: openDirectAVX2,
+// additional data on the direct kernels (also where the one-call kernels
+// are ZMM rows, the ifma path, instead of its eight-block openOne34Z8:
+// measured on Zen 5, ratio to x/crypto, same build switched by an
+// environment variable, 288 bytes 0.90-0.99x -> 1.06-1.07x, 320
+// 0.99-1.05x -> 1.08-1.09x, 352 about even; in other builds, two
+// alternated, 384 to 512 bytes 1.21-1.27x -> 1.38-1.41x, openOne34Z8's
+// speed there varying with the build, 1.2x to 1.46x) (openDirectCall: openDirectAVX2,
 // the word-sliced batch, or openTenAVX2, two more blocks beside it): the
 // kernel absorbs the ciphertext where it is and then writes the plaintext
 // to out itself, but for the last len(ciphertext) mod 32 bytes, which go
