@@ -337,7 +337,9 @@ func oneFor(ones []oneLayout, n int) oneLayout {
 // openOne is Open for a message of up to oneMax bytes with up to 16 bytes
 // of additional data: one kernel call from ones computes the MAC key, the
 // tag and the keystream together. It writes the plaintext to out only if
-// tag is right.
+// tag is right, but past 256 bytes on the word-sliced or ZMM eight-block
+// layouts, which take openDirect (it writes the plaintext first; the
+// caller clears out if tag is wrong).
 //
 //go:noinline
 func openOne(ones []oneLayout, out, ciphertext, ad, tag []byte, key *[KeySize]byte, nonce12 *[NonceSize]byte) bool {
@@ -428,7 +430,8 @@ func sealOne(ones []oneLayout, ciphertext, plaintext, ad []byte, tag *[Overhead]
 // beside it), sealTwoDirectAVX2 (up to twoMax), sealTwelveDirectAVX2 (up
 // to twelveMax: two batches, two more blocks beside the second),
 // sealThreeDirectAVX2 (3*batch+1 to threeMax: three batches, two more
-// blocks beside the first) or sealFourDirectAVX2, the batches with the MAC beside and after them (measured on Zen 5 under avx512=off,
+// blocks beside the first) or sealFourDirectAVX2, the batches with the
+// MAC beside and after them (measured on Zen 5 under avx512=off,
 // same run: 1 KiB about 1.3x the three stitched calls with their Go code
 // between, 768 bytes about 1.45x; reading and writing the caller's memory
 // instead of a buffer, 576 bytes to 2 KiB 4-9% more, medians over 16
@@ -449,8 +452,9 @@ func sealTwo(ciphertext, plaintext, ad []byte, tag *[Overhead]byte, key *[KeySiz
 // openTenAVX2 (up to tenMax bytes, through openDirect), openTwoAVX2,
 // openTwelveAVX2 (up to twelveMax: two batches, two more blocks beside the
 // first), openThreeAVX2 (3*batch+1 to threeMax: three batches, two more
-// blocks beside the first) or openFourAVX2 (see sealTwo). It writes the plaintext to out
-// only if tag is right.
+// blocks beside the first) or openFourAVX2 (see sealTwo). It writes the
+// plaintext to out only if tag is right, but for openDirect, which writes
+// it first (the caller clears out if tag is wrong).
 //
 //go:noinline
 func openTwo(out, ciphertext, ad, tag []byte, key *[KeySize]byte, nonce12 *[NonceSize]byte) bool {

@@ -5,12 +5,14 @@ package main
 // vector operations with issue slots to spare, so a message of 513 to 640
 // bytes (blocks 1 to 10) costs one batch instead of two when its ninth and
 // tenth blocks run in YMM rows (one register per row, a block per 128-bit
-// lane) beside it. The four row registers come from the batch's d words
-// (12 to 15), which then live in the frame: each quarter round's first
-// step computes d ^= a from the slot into a temporary (regT for the first
-// column of the pair, Y15 for the second), rotates and stores it, and the
-// second step adds the temporary to c; regT is free again for the
-// rotation of b. The rows' operations go between the batch's steps in
+// lane) beside it; likewise two blocks past two or three batches
+// (1025..1152, 1537..1664 bytes: sealTwoKernel with extra) ride beside one
+// of them instead of costing a batch. The four row registers come from
+// the batch's d words (12 to 15), which then live in the frame: each
+// quarter round's first step computes d ^= a from the slot into a
+// temporary (regT for the first column of the pair, Y15 for the second),
+// rotates and stores it, and the second step adds the temporary to c;
+// regT is free again for the rotation of b. The rows' operations go between the batch's steps in
 // chunks of three, those that rotate by shifts (through regT) only after
 // a step that leaves regT free.
 
@@ -30,7 +32,7 @@ import (
 type rowPair struct {
 	chunks []func()
 	temp   []bool
-	first  int // the rows' first block after the batch's st.x[12]: 8, or 16 beside a first of two batches
+	first  int // the rows' first block after the batch's st.x[12]: 8, or 16 or 24 beside the first of two or three batches
 }
 
 func (rowPair) reg(i int) VecPhysical { return y(8 + i) }
@@ -95,10 +97,9 @@ func (p *rowPair) lanes() Mem { return cpLanes.Offset(16 * p.first) }
 
 // storeDWords moves the batch's d words, just loaded into Y8 to Y11, to
 // their slots and builds the rows there from the batch's words (each
-// register one word in every lane): a 16-byte load of the state instead
-// waits for the caller's narrower stores to it to reach the cache, and
-// measured on Zen 5 that cost the kernel about a third more time in some
-// builds.
+// register one word in every lane) rather than with 16-byte loads of the
+// state, which the caller has just written in narrower stores that the
+// core cannot forward to them.
 func (k *sk) storeDWords() {
 	for i := 12; i < 16; i++ {
 		VMOVDQU(y(i-4), k.slot(i))
@@ -187,8 +188,9 @@ func (k *sk) addXorRotateMem(groups [][4]int, y1, z, bits int) {
 // blocks 20 KB, and measured on Zen 5 under avx512=off its speed then
 // depended on the build (the same kernel about 310 or 460 ns at 576 bytes
 // as the rest of the binary moved); rolled, Seal of 288 to 512 bytes was
-// about 10-20% quicker than unrolled, side by side in one process. The first loop's iterations each run two double rounds of block
-// 0 in general registers beside the batch's one, the second's four steps
+// about 10-20% quicker than unrolled, side by side in one process. The
+// first loop's iterations each run two double rounds of block 0 in
+// general registers beside the batch's one, the second's four steps
 // of the powers of r (the table the two chains after the batch read r^J
 // from, up to maxJ; steps past r^21 follow the loop); the MAC of the
 // additional data runs between them.
