@@ -22243,6 +22243,2016 @@ sealDirectY4_lens:
 	VZEROUPPER
 	RET
 
+// func sealDirectY2(st *[216]byte, dst []byte, src []byte)
+// Requires: AVX, AVX2, BMI2, CMOV
+TEXT ·sealDirectY2(SB), NOSPLIT, $464-56
+	PCALIGN $0x40
+	MOVQ    st+0(FP), AX
+	VMOVDQU cp_rot16<>+0(SB), Y14
+	VMOVDQU Y14, 128(SP)
+	VMOVDQU cp_rot8<>+0(SB), Y14
+	VMOVDQU Y14, 160(SP)
+
+	// Block 0 in general registers: the state with the counter one less.
+	MOVL           (AX), CX
+	MOVL           4(AX), DX
+	MOVL           8(AX), BX
+	MOVL           12(AX), SI
+	MOVL           16(AX), DI
+	MOVL           20(AX), R8
+	MOVL           24(AX), R9
+	MOVL           28(AX), R10
+	MOVL           32(AX), R11
+	MOVL           R11, 192(SP)
+	MOVL           36(AX), R11
+	MOVL           R11, 196(SP)
+	MOVL           40(AX), R11
+	MOVL           R11, 200(SP)
+	MOVL           44(AX), R11
+	MOVL           48(AX), R12
+	MOVL           52(AX), R13
+	MOVL           56(AX), R14
+	MOVL           60(AX), R15
+	DECL           R12
+	VBROADCASTI128 (AX), Y0
+	VBROADCASTI128 16(AX), Y1
+	VBROADCASTI128 32(AX), Y2
+	VBROADCASTI128 48(AX), Y3
+	VPADDD         cp_lanectr<>+0(SB), Y3, Y3
+	VMOVDQA        Y0, Y4
+	VMOVDQA        Y1, Y5
+	VMOVDQA        Y2, Y6
+	VMOVDQA        Y3, Y7
+	VPADDD         Y5, Y4, Y4
+	ADDL           DI, CX
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPXOR          Y4, Y7, Y7
+	ADDL           R10, SI
+	XORL           CX, R12
+	XORL           DX, R13
+	XORL           BX, R14
+	VPSHUFB        128(SP), Y7, Y7
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPADDD         Y7, Y6, Y6
+	ROLL           $0x10, R15
+	ADDL           R12, 192(SP)
+	ADDL           R13, 196(SP)
+	ADDL           R14, 200(SP)
+	VPXOR          Y6, Y5, Y5
+	ADDL           R15, R11
+	XORL           192(SP), DI
+	XORL           196(SP), R8
+	XORL           200(SP), R9
+	VPSLLD         $0x0c, Y5, Y8
+	VPSRLD         $0x14, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPADDD         Y5, Y4, Y4
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPXOR          Y4, Y7, Y7
+	ADDL           R10, SI
+	XORL           CX, R12
+	XORL           DX, R13
+	XORL           BX, R14
+	VPSHUFB        160(SP), Y7, Y7
+	XORL           SI, R15
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPADDD         Y7, Y6, Y6
+	ROLL           $0x08, R15
+	ADDL           R12, 192(SP)
+	ADDL           R13, 196(SP)
+	ADDL           R14, 200(SP)
+	VPXOR          Y6, Y5, Y5
+	ADDL           R15, R11
+	XORL           192(SP), DI
+	XORL           196(SP), R8
+	XORL           200(SP), R9
+	VPSLLD         $0x07, Y5, Y8
+	VPSRLD         $0x19, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPSHUFD        $0x93, Y4, Y4
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPSHUFD        $0x39, Y6, Y6
+	ADDL           DI, SI
+	XORL           CX, R15
+	XORL           DX, R12
+	VPSHUFD        $0x4e, Y7, Y7
+	XORL           BX, R13
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	VPADDD         Y5, Y4, Y4
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	ADDL           R15, 200(SP)
+	ADDL           R12, R11
+	VPXOR          Y4, Y7, Y7
+	ADDL           R13, 192(SP)
+	ADDL           R14, 196(SP)
+	XORL           200(SP), R8
+	XORL           R11, R9
+	VPSHUFB        128(SP), Y7, Y7
+	XORL           192(SP), R10
+	XORL           196(SP), DI
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPADDD         Y7, Y6, Y6
+	ROLL           $0x0c, R10
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPXOR          Y6, Y5, Y5
+	ADDL           R10, BX
+	ADDL           DI, SI
+	XORL           CX, R15
+	XORL           DX, R12
+	VPSLLD         $0x0c, Y5, Y8
+	VPSRLD         $0x14, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	XORL           BX, R13
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	ROLL           $0x08, R12
+	VPADDD         Y5, Y4, Y4
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	ADDL           R15, 200(SP)
+	ADDL           R12, R11
+	VPXOR          Y4, Y7, Y7
+	ADDL           R13, 192(SP)
+	ADDL           R14, 196(SP)
+	XORL           200(SP), R8
+	XORL           R11, R9
+	VPSHUFB        160(SP), Y7, Y7
+	XORL           192(SP), R10
+	XORL           196(SP), DI
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPADDD         Y7, Y6, Y6
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPXOR          Y6, Y5, Y5
+	ADDL           R9, BX
+	ADDL           R10, SI
+	XORL           CX, R12
+	XORL           DX, R13
+	VPSLLD         $0x07, Y5, Y8
+	VPSRLD         $0x19, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	XORL           BX, R14
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPSHUFD        $0x39, Y4, Y4
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
+	ADDL           R12, 192(SP)
+	VPSHUFD        $0x93, Y6, Y6
+	ADDL           R13, 196(SP)
+	ADDL           R14, 200(SP)
+	ADDL           R15, R11
+	XORL           192(SP), DI
+	VPSHUFD        $0x4e, Y7, Y7
+	XORL           196(SP), R8
+	XORL           200(SP), R9
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	VPADDD         Y5, Y4, Y4
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	VPXOR          Y4, Y7, Y7
+	ADDL           R8, DX
+	ADDL           R9, BX
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPSHUFB        128(SP), Y7, Y7
+	XORL           DX, R13
+	XORL           BX, R14
+	XORL           SI, R15
+	ROLL           $0x08, R12
+	VPADDD         Y7, Y6, Y6
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	ROLL           $0x08, R15
+	ADDL           R12, 192(SP)
+	VPXOR          Y6, Y5, Y5
+	ADDL           R13, 196(SP)
+	ADDL           R14, 200(SP)
+	ADDL           R15, R11
+	XORL           192(SP), DI
+	VPSLLD         $0x0c, Y5, Y8
+	VPSRLD         $0x14, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	XORL           196(SP), R8
+	XORL           200(SP), R9
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	VPADDD         Y5, Y4, Y4
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	VPXOR          Y4, Y7, Y7
+	ADDL           R9, DX
+	ADDL           R10, BX
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPSHUFB        160(SP), Y7, Y7
+	XORL           DX, R12
+	XORL           BX, R13
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	VPADDD         Y7, Y6, Y6
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	ADDL           R15, 200(SP)
+	VPXOR          Y6, Y5, Y5
+	ADDL           R12, R11
+	ADDL           R13, 192(SP)
+	ADDL           R14, 196(SP)
+	VPSLLD         $0x07, Y5, Y8
+	VPSRLD         $0x19, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	XORL           200(SP), R8
+	XORL           R11, R9
+	XORL           192(SP), R10
+	XORL           196(SP), DI
+	VPSHUFD        $0x93, Y4, Y4
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	ROLL           $0x0c, DI
+	VPSHUFD        $0x39, Y6, Y6
+	ADDL           R8, CX
+	ADDL           R9, DX
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPSHUFD        $0x4e, Y7, Y7
+	XORL           CX, R15
+	XORL           DX, R12
+	XORL           BX, R13
+	XORL           SI, R14
+	VPADDD         Y5, Y4, Y4
+	ROLL           $0x08, R15
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPXOR          Y4, Y7, Y7
+	ADDL           R15, 200(SP)
+	ADDL           R12, R11
+	ADDL           R13, 192(SP)
+	ADDL           R14, 196(SP)
+	VPSHUFB        128(SP), Y7, Y7
+	XORL           200(SP), R8
+	XORL           R11, R9
+	XORL           192(SP), R10
+	XORL           196(SP), DI
+	VPADDD         Y7, Y6, Y6
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	VPXOR          Y6, Y5, Y5
+	ADDL           DI, CX
+	ADDL           R8, DX
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPSLLD         $0x0c, Y5, Y8
+	VPSRLD         $0x14, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	XORL           CX, R12
+	XORL           DX, R13
+	XORL           BX, R14
+	XORL           SI, R15
+	VPADDD         Y5, Y4, Y4
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
+	VPXOR          Y4, Y7, Y7
+	ADDL           R12, 192(SP)
+	ADDL           R13, 196(SP)
+	ADDL           R14, 200(SP)
+	ADDL           R15, R11
+	VPSHUFB        160(SP), Y7, Y7
+	XORL           192(SP), DI
+	XORL           196(SP), R8
+	XORL           200(SP), R9
+	XORL           R11, R10
+	VPADDD         Y7, Y6, Y6
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPXOR          Y6, Y5, Y5
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPSLLD         $0x07, Y5, Y8
+	VPSRLD         $0x19, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	ADDL           R10, SI
+	XORL           CX, R12
+	XORL           DX, R13
+	XORL           BX, R14
+	VPSHUFD        $0x39, Y4, Y4
+	XORL           SI, R15
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPSHUFD        $0x93, Y6, Y6
+	ROLL           $0x08, R15
+	ADDL           R12, 192(SP)
+	ADDL           R13, 196(SP)
+	ADDL           R14, 200(SP)
+	VPSHUFD        $0x4e, Y7, Y7
+	ADDL           R15, R11
+	XORL           192(SP), DI
+	XORL           196(SP), R8
+	XORL           200(SP), R9
+	VPADDD         Y5, Y4, Y4
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPXOR          Y4, Y7, Y7
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPSHUFB        128(SP), Y7, Y7
+	ADDL           DI, SI
+	XORL           CX, R15
+	XORL           DX, R12
+	XORL           BX, R13
+	VPADDD         Y7, Y6, Y6
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPXOR          Y6, Y5, Y5
+	ROLL           $0x10, R14
+	ADDL           R15, 200(SP)
+	ADDL           R12, R11
+	ADDL           R13, 192(SP)
+	VPSLLD         $0x0c, Y5, Y8
+	VPSRLD         $0x14, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	ADDL           R14, 196(SP)
+	XORL           200(SP), R8
+	XORL           R11, R9
+	XORL           192(SP), R10
+	VPADDD         Y5, Y4, Y4
+	XORL           196(SP), DI
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPXOR          Y4, Y7, Y7
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPSHUFB        160(SP), Y7, Y7
+	ADDL           DI, SI
+	XORL           CX, R15
+	XORL           DX, R12
+	VPADDD         Y7, Y6, Y6
+	XORL           BX, R13
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	ROLL           $0x08, R12
+	VPXOR          Y6, Y5, Y5
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	ADDL           R15, 200(SP)
+	ADDL           R12, R11
+	VPSLLD         $0x07, Y5, Y8
+	VPSRLD         $0x19, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	ADDL           R13, 192(SP)
+	ADDL           R14, 196(SP)
+	XORL           200(SP), R8
+	XORL           R11, R9
+	VPSHUFD        $0x93, Y4, Y4
+	XORL           192(SP), R10
+	XORL           196(SP), DI
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPSHUFD        $0x39, Y6, Y6
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPSHUFD        $0x4e, Y7, Y7
+	ADDL           R9, BX
+	ADDL           R10, SI
+	XORL           CX, R12
+	XORL           DX, R13
+	VPADDD         Y5, Y4, Y4
+	XORL           BX, R14
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPXOR          Y4, Y7, Y7
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
+	ADDL           R12, 192(SP)
+	ADDL           R13, 196(SP)
+	VPSHUFB        128(SP), Y7, Y7
+	ADDL           R14, 200(SP)
+	ADDL           R15, R11
+	XORL           192(SP), DI
+	XORL           196(SP), R8
+	VPADDD         Y7, Y6, Y6
+	XORL           200(SP), R9
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	VPXOR          Y6, Y5, Y5
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPSLLD         $0x0c, Y5, Y8
+	VPSRLD         $0x14, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	ADDL           R9, BX
+	ADDL           R10, SI
+	XORL           CX, R12
+	XORL           DX, R13
+	VPADDD         Y5, Y4, Y4
+	XORL           BX, R14
+	XORL           SI, R15
+	ROLL           $0x08, R12
+	VPXOR          Y4, Y7, Y7
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	ROLL           $0x08, R15
+	ADDL           R12, 192(SP)
+	VPSHUFB        160(SP), Y7, Y7
+	ADDL           R13, 196(SP)
+	ADDL           R14, 200(SP)
+	ADDL           R15, R11
+	XORL           192(SP), DI
+	VPADDD         Y7, Y6, Y6
+	XORL           196(SP), R8
+	XORL           200(SP), R9
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	VPXOR          Y6, Y5, Y5
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	VPSLLD         $0x07, Y5, Y8
+	VPSRLD         $0x19, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	ADDL           R9, DX
+	ADDL           R10, BX
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPSHUFD        $0x39, Y4, Y4
+	XORL           DX, R12
+	XORL           BX, R13
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	VPSHUFD        $0x93, Y6, Y6
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	ADDL           R15, 200(SP)
+	VPSHUFD        $0x4e, Y7, Y7
+	ADDL           R12, R11
+	ADDL           R13, 192(SP)
+	ADDL           R14, 196(SP)
+	XORL           200(SP), R8
+	VPADDD         Y5, Y4, Y4
+	XORL           R11, R9
+	XORL           192(SP), R10
+	XORL           196(SP), DI
+	ROLL           $0x0c, R8
+	VPXOR          Y4, Y7, Y7
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	VPSHUFB        128(SP), Y7, Y7
+	ADDL           R9, DX
+	ADDL           R10, BX
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPADDD         Y7, Y6, Y6
+	XORL           DX, R12
+	XORL           BX, R13
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	VPXOR          Y6, Y5, Y5
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	ADDL           R15, 200(SP)
+	VPSLLD         $0x0c, Y5, Y8
+	VPSRLD         $0x14, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	ADDL           R12, R11
+	ADDL           R13, 192(SP)
+	ADDL           R14, 196(SP)
+	VPADDD         Y5, Y4, Y4
+	XORL           200(SP), R8
+	XORL           R11, R9
+	XORL           192(SP), R10
+	XORL           196(SP), DI
+	VPXOR          Y4, Y7, Y7
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	VPSHUFB        160(SP), Y7, Y7
+	ADDL           DI, CX
+	ADDL           R8, DX
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPADDD         Y7, Y6, Y6
+	XORL           CX, R12
+	XORL           DX, R13
+	XORL           BX, R14
+	XORL           SI, R15
+	VPXOR          Y6, Y5, Y5
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
+	VPSLLD         $0x07, Y5, Y8
+	VPSRLD         $0x19, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	ADDL           R12, 192(SP)
+	ADDL           R13, 196(SP)
+	ADDL           R14, 200(SP)
+	ADDL           R15, R11
+	VPSHUFD        $0x93, Y4, Y4
+	XORL           192(SP), DI
+	XORL           196(SP), R8
+	XORL           200(SP), R9
+	XORL           R11, R10
+	VPSHUFD        $0x39, Y6, Y6
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPSHUFD        $0x4e, Y7, Y7
+	ADDL           DI, CX
+	ADDL           R8, DX
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPADDD         Y5, Y4, Y4
+	XORL           CX, R12
+	XORL           DX, R13
+	XORL           BX, R14
+	XORL           SI, R15
+	VPXOR          Y4, Y7, Y7
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	ROLL           $0x08, R15
+	VPSHUFB        128(SP), Y7, Y7
+	ADDL           R12, 192(SP)
+	ADDL           R13, 196(SP)
+	ADDL           R14, 200(SP)
+	ADDL           R15, R11
+	VPADDD         Y7, Y6, Y6
+	XORL           192(SP), DI
+	XORL           196(SP), R8
+	XORL           200(SP), R9
+	XORL           R11, R10
+	VPXOR          Y6, Y5, Y5
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPSLLD         $0x0c, Y5, Y8
+	VPSRLD         $0x14, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPADDD         Y5, Y4, Y4
+	ADDL           DI, SI
+	XORL           CX, R15
+	XORL           DX, R12
+	XORL           BX, R13
+	VPXOR          Y4, Y7, Y7
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPSHUFB        160(SP), Y7, Y7
+	ROLL           $0x10, R14
+	ADDL           R15, 200(SP)
+	ADDL           R12, R11
+	ADDL           R13, 192(SP)
+	VPADDD         Y7, Y6, Y6
+	ADDL           R14, 196(SP)
+	XORL           200(SP), R8
+	XORL           R11, R9
+	XORL           192(SP), R10
+	VPXOR          Y6, Y5, Y5
+	XORL           196(SP), DI
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPSLLD         $0x07, Y5, Y8
+	VPSRLD         $0x19, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPSHUFD        $0x39, Y4, Y4
+	ADDL           DI, SI
+	XORL           CX, R15
+	XORL           DX, R12
+	XORL           BX, R13
+	VPSHUFD        $0x93, Y6, Y6
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPSHUFD        $0x4e, Y7, Y7
+	ROLL           $0x08, R14
+	ADDL           R15, 200(SP)
+	ADDL           R12, R11
+	ADDL           R13, 192(SP)
+	VPADDD         Y5, Y4, Y4
+	ADDL           R14, 196(SP)
+	XORL           200(SP), R8
+	XORL           R11, R9
+	XORL           192(SP), R10
+	VPXOR          Y4, Y7, Y7
+	XORL           196(SP), DI
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPSHUFB        128(SP), Y7, Y7
+	ROLL           $0x07, DI
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPADDD         Y7, Y6, Y6
+	ADDL           R9, BX
+	ADDL           R10, SI
+	XORL           CX, R12
+	XORL           DX, R13
+	VPXOR          Y6, Y5, Y5
+	XORL           BX, R14
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPSLLD         $0x0c, Y5, Y8
+	VPSRLD         $0x14, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
+	ADDL           R12, 192(SP)
+	ADDL           R13, 196(SP)
+	VPADDD         Y5, Y4, Y4
+	ADDL           R14, 200(SP)
+	ADDL           R15, R11
+	XORL           192(SP), DI
+	XORL           196(SP), R8
+	VPXOR          Y4, Y7, Y7
+	XORL           200(SP), R9
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	VPSHUFB        160(SP), Y7, Y7
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPADDD         Y7, Y6, Y6
+	ADDL           R9, BX
+	ADDL           R10, SI
+	XORL           CX, R12
+	XORL           DX, R13
+	VPXOR          Y6, Y5, Y5
+	XORL           BX, R14
+	XORL           SI, R15
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPSLLD         $0x07, Y5, Y8
+	VPSRLD         $0x19, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	ROLL           $0x08, R14
+	ROLL           $0x08, R15
+	ADDL           R12, 192(SP)
+	ADDL           R13, 196(SP)
+	VPSHUFD        $0x93, Y4, Y4
+	ADDL           R14, 200(SP)
+	ADDL           R15, R11
+	XORL           192(SP), DI
+	XORL           196(SP), R8
+	VPSHUFD        $0x39, Y6, Y6
+	XORL           200(SP), R9
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
+	VPSHUFD        $0x4e, Y7, Y7
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPADDD         Y5, Y4, Y4
+	ADDL           R10, BX
+	ADDL           DI, SI
+	XORL           CX, R15
+	XORL           DX, R12
+	VPXOR          Y4, Y7, Y7
+	XORL           BX, R13
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	VPSHUFB        128(SP), Y7, Y7
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	ADDL           R15, 200(SP)
+	VPADDD         Y7, Y6, Y6
+	ADDL           R12, R11
+	ADDL           R13, 192(SP)
+	ADDL           R14, 196(SP)
+	XORL           200(SP), R8
+	VPXOR          Y6, Y5, Y5
+	XORL           R11, R9
+	XORL           192(SP), R10
+	XORL           196(SP), DI
+	ROLL           $0x0c, R8
+	VPSLLD         $0x0c, Y5, Y8
+	VPSRLD         $0x14, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	VPADDD         Y5, Y4, Y4
+	ADDL           R9, DX
+	ADDL           R10, BX
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPXOR          Y4, Y7, Y7
+	XORL           DX, R12
+	XORL           BX, R13
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	VPSHUFB        160(SP), Y7, Y7
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	ADDL           R15, 200(SP)
+	VPADDD         Y7, Y6, Y6
+	ADDL           R12, R11
+	ADDL           R13, 192(SP)
+	ADDL           R14, 196(SP)
+	XORL           200(SP), R8
+	VPXOR          Y6, Y5, Y5
+	XORL           R11, R9
+	XORL           192(SP), R10
+	XORL           196(SP), DI
+	ROLL           $0x07, R8
+	VPSLLD         $0x07, Y5, Y8
+	VPSRLD         $0x19, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	ADDL           DI, CX
+	VPSHUFD        $0x39, Y4, Y4
+	ADDL           R8, DX
+	ADDL           R9, BX
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPSHUFD        $0x93, Y6, Y6
+	XORL           DX, R13
+	XORL           BX, R14
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	VPSHUFD        $0x4e, Y7, Y7
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
+	ADDL           R12, 192(SP)
+	VPADDD         Y5, Y4, Y4
+	ADDL           R13, 196(SP)
+	ADDL           R14, 200(SP)
+	ADDL           R15, R11
+	VPXOR          Y4, Y7, Y7
+	XORL           192(SP), DI
+	XORL           196(SP), R8
+	XORL           200(SP), R9
+	XORL           R11, R10
+	VPSHUFB        128(SP), Y7, Y7
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPADDD         Y7, Y6, Y6
+	ADDL           DI, CX
+	ADDL           R8, DX
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPXOR          Y6, Y5, Y5
+	XORL           CX, R12
+	XORL           DX, R13
+	XORL           BX, R14
+	XORL           SI, R15
+	VPSLLD         $0x0c, Y5, Y8
+	VPSRLD         $0x14, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	ROLL           $0x08, R15
+	VPADDD         Y5, Y4, Y4
+	ADDL           R12, 192(SP)
+	ADDL           R13, 196(SP)
+	ADDL           R14, 200(SP)
+	ADDL           R15, R11
+	VPXOR          Y4, Y7, Y7
+	XORL           192(SP), DI
+	XORL           196(SP), R8
+	XORL           200(SP), R9
+	XORL           R11, R10
+	VPSHUFB        160(SP), Y7, Y7
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPADDD         Y7, Y6, Y6
+	ADDL           R8, CX
+	ADDL           R9, DX
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPXOR          Y6, Y5, Y5
+	XORL           CX, R15
+	XORL           DX, R12
+	XORL           BX, R13
+	XORL           SI, R14
+	VPSLLD         $0x07, Y5, Y8
+	VPSRLD         $0x19, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPSHUFD        $0x93, Y4, Y4
+	ADDL           R15, 200(SP)
+	ADDL           R12, R11
+	ADDL           R13, 192(SP)
+	ADDL           R14, 196(SP)
+	VPSHUFD        $0x39, Y6, Y6
+	XORL           200(SP), R8
+	XORL           R11, R9
+	XORL           192(SP), R10
+	VPSHUFD        $0x4e, Y7, Y7
+	XORL           196(SP), DI
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPADDD         Y5, Y4, Y4
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPXOR          Y4, Y7, Y7
+	ADDL           DI, SI
+	XORL           CX, R15
+	XORL           DX, R12
+	XORL           BX, R13
+	VPSHUFB        128(SP), Y7, Y7
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPADDD         Y7, Y6, Y6
+	ROLL           $0x08, R14
+	ADDL           R15, 200(SP)
+	ADDL           R12, R11
+	ADDL           R13, 192(SP)
+	VPXOR          Y6, Y5, Y5
+	ADDL           R14, 196(SP)
+	XORL           200(SP), R8
+	XORL           R11, R9
+	XORL           192(SP), R10
+	VPSLLD         $0x0c, Y5, Y8
+	VPSRLD         $0x14, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	XORL           196(SP), DI
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPADDD         Y5, Y4, Y4
+	ROLL           $0x07, DI
+	ADDL           DI, CX
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPXOR          Y4, Y7, Y7
+	ADDL           R10, SI
+	XORL           CX, R12
+	XORL           DX, R13
+	XORL           BX, R14
+	VPSHUFB        160(SP), Y7, Y7
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPADDD         Y7, Y6, Y6
+	ROLL           $0x10, R15
+	ADDL           R12, 192(SP)
+	ADDL           R13, 196(SP)
+	ADDL           R14, 200(SP)
+	VPXOR          Y6, Y5, Y5
+	ADDL           R15, R11
+	XORL           192(SP), DI
+	XORL           196(SP), R8
+	XORL           200(SP), R9
+	VPSLLD         $0x07, Y5, Y8
+	VPSRLD         $0x19, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPSHUFD        $0x39, Y4, Y4
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPSHUFD        $0x93, Y6, Y6
+	ADDL           R9, BX
+	ADDL           R10, SI
+	XORL           CX, R12
+	XORL           DX, R13
+	VPSHUFD        $0x4e, Y7, Y7
+	XORL           BX, R14
+	XORL           SI, R15
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPADDD         Y5, Y4, Y4
+	ROLL           $0x08, R14
+	ROLL           $0x08, R15
+	ADDL           R12, 192(SP)
+	ADDL           R13, 196(SP)
+	VPXOR          Y4, Y7, Y7
+	ADDL           R14, 200(SP)
+	ADDL           R15, R11
+	XORL           192(SP), DI
+	XORL           196(SP), R8
+	VPSHUFB        128(SP), Y7, Y7
+	XORL           200(SP), R9
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
+	VPADDD         Y7, Y6, Y6
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPXOR          Y6, Y5, Y5
+	ADDL           R10, BX
+	ADDL           DI, SI
+	XORL           CX, R15
+	XORL           DX, R12
+	VPSLLD         $0x0c, Y5, Y8
+	VPSRLD         $0x14, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	XORL           BX, R13
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	VPADDD         Y5, Y4, Y4
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	ADDL           R15, 200(SP)
+	ADDL           R12, R11
+	VPXOR          Y4, Y7, Y7
+	ADDL           R13, 192(SP)
+	ADDL           R14, 196(SP)
+	XORL           200(SP), R8
+	XORL           R11, R9
+	VPSHUFB        160(SP), Y7, Y7
+	XORL           192(SP), R10
+	XORL           196(SP), DI
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPADDD         Y7, Y6, Y6
+	ROLL           $0x0c, R10
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPXOR          Y6, Y5, Y5
+	ADDL           R10, BX
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPSLLD         $0x07, Y5, Y8
+	VPSRLD         $0x19, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	XORL           DX, R12
+	XORL           BX, R13
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	VPSHUFD        $0x93, Y4, Y4
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	ADDL           R15, 200(SP)
+	VPSHUFD        $0x39, Y6, Y6
+	ADDL           R12, R11
+	ADDL           R13, 192(SP)
+	ADDL           R14, 196(SP)
+	XORL           200(SP), R8
+	VPSHUFD        $0x4e, Y7, Y7
+	XORL           R11, R9
+	XORL           192(SP), R10
+	XORL           196(SP), DI
+	ROLL           $0x07, R8
+	VPADDD         Y5, Y4, Y4
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	ADDL           DI, CX
+	VPXOR          Y4, Y7, Y7
+	ADDL           R8, DX
+	ADDL           R9, BX
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPSHUFB        128(SP), Y7, Y7
+	XORL           DX, R13
+	XORL           BX, R14
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	VPADDD         Y7, Y6, Y6
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
+	ADDL           R12, 192(SP)
+	VPXOR          Y6, Y5, Y5
+	ADDL           R13, 196(SP)
+	ADDL           R14, 200(SP)
+	ADDL           R15, R11
+	XORL           192(SP), DI
+	VPSLLD         $0x0c, Y5, Y8
+	VPSRLD         $0x14, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	XORL           196(SP), R8
+	XORL           200(SP), R9
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	VPADDD         Y5, Y4, Y4
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	VPXOR          Y4, Y7, Y7
+	ADDL           R8, DX
+	ADDL           R9, BX
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPSHUFB        160(SP), Y7, Y7
+	XORL           DX, R13
+	XORL           BX, R14
+	XORL           SI, R15
+	ROLL           $0x08, R12
+	VPADDD         Y7, Y6, Y6
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	ROLL           $0x08, R15
+	VPXOR          Y6, Y5, Y5
+	ADDL           R12, 192(SP)
+	ADDL           R13, 196(SP)
+	ADDL           R14, 200(SP)
+	ADDL           R15, R11
+	VPSLLD         $0x07, Y5, Y8
+	VPSRLD         $0x19, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	XORL           192(SP), DI
+	XORL           196(SP), R8
+	XORL           200(SP), R9
+	XORL           R11, R10
+	VPSHUFD        $0x39, Y4, Y4
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPSHUFD        $0x93, Y6, Y6
+	ADDL           R8, CX
+	ADDL           R9, DX
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPSHUFD        $0x4e, Y7, Y7
+	XORL           CX, R15
+	XORL           DX, R12
+	XORL           BX, R13
+	XORL           SI, R14
+	VPADDD         Y5, Y4, Y4
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPXOR          Y4, Y7, Y7
+	ADDL           R15, 200(SP)
+	ADDL           R12, R11
+	ADDL           R13, 192(SP)
+	ADDL           R14, 196(SP)
+	VPSHUFB        128(SP), Y7, Y7
+	XORL           200(SP), R8
+	XORL           R11, R9
+	XORL           192(SP), R10
+	XORL           196(SP), DI
+	VPADDD         Y7, Y6, Y6
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	ROLL           $0x0c, DI
+	VPXOR          Y6, Y5, Y5
+	ADDL           R8, CX
+	ADDL           R9, DX
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPSLLD         $0x0c, Y5, Y8
+	VPSRLD         $0x14, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	XORL           CX, R15
+	XORL           DX, R12
+	XORL           BX, R13
+	XORL           SI, R14
+	VPADDD         Y5, Y4, Y4
+	ROLL           $0x08, R15
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPXOR          Y4, Y7, Y7
+	ADDL           R15, 200(SP)
+	ADDL           R12, R11
+	ADDL           R13, 192(SP)
+	ADDL           R14, 196(SP)
+	VPSHUFB        160(SP), Y7, Y7
+	XORL           200(SP), R8
+	XORL           R11, R9
+	XORL           192(SP), R10
+	VPADDD         Y7, Y6, Y6
+	XORL           196(SP), DI
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPXOR          Y6, Y5, Y5
+	ROLL           $0x07, DI
+	ADDL           DI, CX
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPSLLD         $0x07, Y5, Y8
+	VPSRLD         $0x19, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	ADDL           R10, SI
+	XORL           CX, R12
+	XORL           DX, R13
+	XORL           BX, R14
+	VPSHUFD        $0x93, Y4, Y4
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPSHUFD        $0x39, Y6, Y6
+	ROLL           $0x10, R15
+	ADDL           R12, 192(SP)
+	ADDL           R13, 196(SP)
+	ADDL           R14, 200(SP)
+	VPSHUFD        $0x4e, Y7, Y7
+	ADDL           R15, R11
+	XORL           192(SP), DI
+	XORL           196(SP), R8
+	XORL           200(SP), R9
+	VPADDD         Y5, Y4, Y4
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPXOR          Y4, Y7, Y7
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPSHUFB        128(SP), Y7, Y7
+	ADDL           R10, SI
+	XORL           CX, R12
+	XORL           DX, R13
+	XORL           BX, R14
+	VPADDD         Y7, Y6, Y6
+	XORL           SI, R15
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPXOR          Y6, Y5, Y5
+	ROLL           $0x08, R15
+	ADDL           R12, 192(SP)
+	ADDL           R13, 196(SP)
+	ADDL           R14, 200(SP)
+	VPSLLD         $0x0c, Y5, Y8
+	VPSRLD         $0x14, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	ADDL           R15, R11
+	XORL           192(SP), DI
+	XORL           196(SP), R8
+	XORL           200(SP), R9
+	VPADDD         Y5, Y4, Y4
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
+	VPXOR          Y4, Y7, Y7
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPSHUFB        160(SP), Y7, Y7
+	ADDL           R10, BX
+	ADDL           DI, SI
+	XORL           CX, R15
+	XORL           DX, R12
+	VPADDD         Y7, Y6, Y6
+	XORL           BX, R13
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	VPXOR          Y6, Y5, Y5
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	ADDL           R15, 200(SP)
+	ADDL           R12, R11
+	VPSLLD         $0x07, Y5, Y8
+	VPSRLD         $0x19, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	ADDL           R13, 192(SP)
+	ADDL           R14, 196(SP)
+	XORL           200(SP), R8
+	XORL           R11, R9
+	VPSHUFD        $0x39, Y4, Y4
+	XORL           192(SP), R10
+	XORL           196(SP), DI
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPSHUFD        $0x93, Y6, Y6
+	ROLL           $0x0c, R10
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPSHUFD        $0x4e, Y7, Y7
+	ADDL           R10, BX
+	ADDL           DI, SI
+	XORL           CX, R15
+	XORL           DX, R12
+	VPADDD         Y5, Y4, Y4
+	XORL           BX, R13
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	ROLL           $0x08, R12
+	VPXOR          Y4, Y7, Y7
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	ADDL           R15, 200(SP)
+	ADDL           R12, R11
+	VPSHUFB        128(SP), Y7, Y7
+	ADDL           R13, 192(SP)
+	ADDL           R14, 196(SP)
+	XORL           200(SP), R8
+	XORL           R11, R9
+	VPADDD         Y7, Y6, Y6
+	XORL           192(SP), R10
+	XORL           196(SP), DI
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPXOR          Y6, Y5, Y5
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	ADDL           (AX), CX
+	ADDL           4(AX), DX
+	ADDL           8(AX), BX
+	ADDL           12(AX), SI
+	ADDL           16(AX), DI
+	ADDL           20(AX), R8
+	ADDL           24(AX), R9
+	ADDL           28(AX), R10
+	SHLQ           $0x20, DX
+	ORQ            DX, CX
+	MOVQ           $0x0ffffffc0fffffff, DX
+	ANDQ           DX, CX
+	MOVQ           CX, 88(AX)
+	SHLQ           $0x20, SI
+	ORQ            SI, BX
+	MOVQ           $0x0ffffffc0ffffffc, CX
+	ANDQ           CX, BX
+	MOVQ           BX, 96(AX)
+	MOVQ           BX, SI
+	SHRQ           $0x02, SI
+	ADDQ           BX, SI
+	MOVQ           SI, 104(AX)
+	SHLQ           $0x20, R8
+	ORQ            R8, DI
+	MOVQ           DI, 112(AX)
+	SHLQ           $0x20, R10
+	ORQ            R10, R9
+	MOVQ           R9, 120(AX)
+	XORQ           CX, CX
+	VPSLLD         $0x0c, Y5, Y8
+	VPSRLD         $0x14, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	XORQ           BX, BX
+	XORQ           SI, SI
+	ADDQ           144(AX), CX
+	VPADDD         Y5, Y4, Y4
+	ADCQ           152(AX), BX
+	ADCQ           208(AX), SI
+	MOVQ           CX, DX
+	MULXQ          88(AX), DI, R8
+	VPXOR          Y4, Y7, Y7
+	MULXQ          96(AX), CX, R9
+	ADDQ           CX, R8
+	ADCQ           $0x00, R9
+	MOVQ           BX, DX
+	VPSHUFB        160(SP), Y7, Y7
+	MULXQ          88(AX), CX, BX
+	ADDQ           CX, R8
+	ADCQ           BX, R9
+	MULXQ          104(AX), CX, BX
+	VPADDD         Y7, Y6, Y6
+	ADDQ           CX, DI
+	ADCQ           BX, R8
+	ADCQ           $0x00, R9
+	MOVQ           SI, CX
+	VPXOR          Y6, Y5, Y5
+	IMULQ          104(AX), CX
+	IMULQ          88(AX), SI
+	ADDQ           CX, R8
+	ADCQ           SI, R9
+	VPSLLD         $0x07, Y5, Y8
+	VPSRLD         $0x19, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	MOVQ           R9, SI
+	ANDQ           $0x03, SI
+	MOVQ           R9, BX
+	SHRQ           $0x02, BX
+	VPSHUFD        $0x93, Y4, Y4
+	ANDQ           $-4, R9
+	ADDQ           BX, R9
+	ADDQ           R9, DI
+	ADCQ           $0x00, R8
+	VPSHUFD        $0x39, Y6, Y6
+	ADCQ           $0x00, SI
+	MOVQ           DI, CX
+	MOVQ           R8, BX
+	MOVQ           88(AX), DI
+	MOVQ           DI, 208(SP)
+	MOVQ           96(AX), R8
+	MOVQ           R8, 216(SP)
+	MOVQ           104(AX), R11
+	MOVQ           R11, 224(SP)
+	MOVQ           $0x00000001, DI
+	MOVQ           DI, 232(SP)
+	XORL           R10, R10
+	MOVQ           R10, 240(SP)
+	MOVQ           R10, 248(SP)
+	MOVQ           208(SP), AX
+	MOVQ           216(SP), R9
+	VPSHUFD        $0x4e, Y7, Y7
+	MOVQ           AX, 256(SP)
+	MOVQ           R9, 264(SP)
+	MOVQ           R10, 272(SP)
+	MOVQ           AX, DX
+	MULXQ          208(SP), DI, R8
+	MULXQ          216(SP), AX, R11
+	VPADDD         Y5, Y4, Y4
+	ADDQ           AX, R8
+	ADCQ           $0x00, R11
+	MOVQ           R9, DX
+	MULXQ          208(SP), AX, R9
+	VPXOR          Y4, Y7, Y7
+	ADDQ           AX, R8
+	ADCQ           R9, R11
+	MULXQ          224(SP), AX, R9
+	ADDQ           AX, DI
+	VPSHUFB        128(SP), Y7, Y7
+	ADCQ           R9, R8
+	ADCQ           $0x00, R11
+	MOVQ           R10, AX
+	IMULQ          224(SP), AX
+	VPADDD         Y7, Y6, Y6
+	IMULQ          208(SP), R10
+	ADDQ           AX, R8
+	ADCQ           R10, R11
+	MOVQ           R11, R10
+	VPXOR          Y6, Y5, Y5
+	ANDQ           $0x03, R10
+	MOVQ           R11, R9
+	SHRQ           $0x02, R9
+	VPSLLD         $0x0c, Y5, Y8
+	VPSRLD         $0x14, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	ANDQ           $-4, R11
+	ADDQ           R9, R11
+	ADDQ           R11, DI
+	ADCQ           $0x00, R8
+	VPADDD         Y5, Y4, Y4
+	ADCQ           $0x00, R10
+	MOVQ           DI, AX
+	MOVQ           R8, R9
+	MOVQ           AX, 280(SP)
+	MOVQ           R9, 288(SP)
+	MOVQ           R10, 296(SP)
+	VPXOR          Y4, Y7, Y7
+	MOVQ           AX, DX
+	MULXQ          208(SP), DI, R8
+	MULXQ          216(SP), AX, R11
+	ADDQ           AX, R8
+	VPSHUFB        160(SP), Y7, Y7
+	ADCQ           $0x00, R11
+	MOVQ           R9, DX
+	MULXQ          208(SP), AX, R9
+	ADDQ           AX, R8
+	VPADDD         Y7, Y6, Y6
+	ADCQ           R9, R11
+	MULXQ          224(SP), AX, R9
+	ADDQ           AX, DI
+	ADCQ           R9, R8
+	VPXOR          Y6, Y5, Y5
+	ADCQ           $0x00, R11
+	MOVQ           R10, AX
+	IMULQ          224(SP), AX
+	IMULQ          208(SP), R10
+	VPSLLD         $0x07, Y5, Y8
+	VPSRLD         $0x19, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	ADDQ           AX, R8
+	ADCQ           R10, R11
+	MOVQ           R11, R10
+	ANDQ           $0x03, R10
+	VPSHUFD        $0x39, Y4, Y4
+	MOVQ           R11, R9
+	SHRQ           $0x02, R9
+	ANDQ           $-4, R11
+	ADDQ           R9, R11
+	VPSHUFD        $0x93, Y6, Y6
+	ADDQ           R11, DI
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, R10
+	MOVQ           DI, AX
+	VPSHUFD        $0x4e, Y7, Y7
+	MOVQ           R8, R9
+	MOVQ           AX, 304(SP)
+	MOVQ           R9, 312(SP)
+	MOVQ           R10, 320(SP)
+	MOVQ           AX, DX
+	MULXQ          208(SP), DI, R8
+	VPADDD         Y5, Y4, Y4
+	MULXQ          216(SP), AX, R11
+	ADDQ           AX, R8
+	ADCQ           $0x00, R11
+	MOVQ           R9, DX
+	VPXOR          Y4, Y7, Y7
+	MULXQ          208(SP), AX, R9
+	ADDQ           AX, R8
+	ADCQ           R9, R11
+	MULXQ          224(SP), AX, R9
+	VPSHUFB        128(SP), Y7, Y7
+	ADDQ           AX, DI
+	ADCQ           R9, R8
+	ADCQ           $0x00, R11
+	VPADDD         Y7, Y6, Y6
+	MOVQ           R10, AX
+	IMULQ          224(SP), AX
+	IMULQ          208(SP), R10
+	ADDQ           AX, R8
+	VPXOR          Y6, Y5, Y5
+	ADCQ           R10, R11
+	MOVQ           R11, R10
+	ANDQ           $0x03, R10
+	MOVQ           R11, R9
+	VPSLLD         $0x0c, Y5, Y8
+	VPSRLD         $0x14, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	SHRQ           $0x02, R9
+	ANDQ           $-4, R11
+	ADDQ           R9, R11
+	ADDQ           R11, DI
+	VPADDD         Y5, Y4, Y4
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, R10
+	MOVQ           DI, AX
+	MOVQ           R8, R9
+	VPXOR          Y4, Y7, Y7
+	MOVQ           AX, 328(SP)
+	MOVQ           R9, 336(SP)
+	MOVQ           R10, 344(SP)
+	MOVQ           AX, DX
+	MULXQ          208(SP), DI, R8
+	MULXQ          216(SP), AX, R11
+	VPSHUFB        160(SP), Y7, Y7
+	ADDQ           AX, R8
+	ADCQ           $0x00, R11
+	MOVQ           R9, DX
+	MULXQ          208(SP), AX, R9
+	VPADDD         Y7, Y6, Y6
+	ADDQ           AX, R8
+	ADCQ           R9, R11
+	MULXQ          224(SP), AX, R9
+	ADDQ           AX, DI
+	VPXOR          Y6, Y5, Y5
+	ADCQ           R9, R8
+	ADCQ           $0x00, R11
+	MOVQ           R10, AX
+	IMULQ          224(SP), AX
+	VPSLLD         $0x07, Y5, Y8
+	VPSRLD         $0x19, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	IMULQ          208(SP), R10
+	ADDQ           AX, R8
+	ADCQ           R10, R11
+	MOVQ           R11, R10
+	VPSHUFD        $0x93, Y4, Y4
+	ANDQ           $0x03, R10
+	MOVQ           R11, R9
+	SHRQ           $0x02, R9
+	ANDQ           $-4, R11
+	VPSHUFD        $0x39, Y6, Y6
+	ADDQ           R9, R11
+	ADDQ           R11, DI
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, R10
+	VPSHUFD        $0x4e, Y7, Y7
+	MOVQ           DI, AX
+	MOVQ           R8, R9
+	MOVQ           AX, 352(SP)
+	MOVQ           R9, 360(SP)
+	MOVQ           R10, 368(SP)
+	MOVQ           AX, DX
+	VPADDD         Y5, Y4, Y4
+	MULXQ          208(SP), DI, R8
+	MULXQ          216(SP), AX, R11
+	ADDQ           AX, R8
+	ADCQ           $0x00, R11
+	VPXOR          Y4, Y7, Y7
+	MOVQ           R9, DX
+	MULXQ          208(SP), AX, R9
+	ADDQ           AX, R8
+	VPSHUFB        128(SP), Y7, Y7
+	ADCQ           R9, R11
+	MULXQ          224(SP), AX, R9
+	ADDQ           AX, DI
+	ADCQ           R9, R8
+	VPADDD         Y7, Y6, Y6
+	ADCQ           $0x00, R11
+	MOVQ           R10, AX
+	IMULQ          224(SP), AX
+	IMULQ          208(SP), R10
+	VPXOR          Y6, Y5, Y5
+	ADDQ           AX, R8
+	ADCQ           R10, R11
+	MOVQ           R11, R10
+	ANDQ           $0x03, R10
+	VPSLLD         $0x0c, Y5, Y8
+	VPSRLD         $0x14, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	MOVQ           R11, R9
+	SHRQ           $0x02, R9
+	ANDQ           $-4, R11
+	ADDQ           R9, R11
+	VPADDD         Y5, Y4, Y4
+	ADDQ           R11, DI
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, R10
+	MOVQ           DI, AX
+	VPXOR          Y4, Y7, Y7
+	MOVQ           R8, R9
+	MOVQ           AX, 376(SP)
+	MOVQ           R9, 384(SP)
+	MOVQ           R10, 392(SP)
+	MOVQ           AX, DX
+	MULXQ          208(SP), DI, R8
+	VPSHUFB        160(SP), Y7, Y7
+	MULXQ          216(SP), AX, R11
+	ADDQ           AX, R8
+	ADCQ           $0x00, R11
+	MOVQ           R9, DX
+	VPADDD         Y7, Y6, Y6
+	MULXQ          208(SP), AX, R9
+	ADDQ           AX, R8
+	ADCQ           R9, R11
+	MULXQ          224(SP), AX, R9
+	VPXOR          Y6, Y5, Y5
+	ADDQ           AX, DI
+	ADCQ           R9, R8
+	ADCQ           $0x00, R11
+	MOVQ           R10, AX
+	VPSLLD         $0x07, Y5, Y8
+	VPSRLD         $0x19, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	IMULQ          224(SP), AX
+	IMULQ          208(SP), R10
+	ADDQ           AX, R8
+	ADCQ           R10, R11
+	VPSHUFD        $0x39, Y4, Y4
+	MOVQ           R11, R10
+	ANDQ           $0x03, R10
+	MOVQ           R11, R9
+	SHRQ           $0x02, R9
+	VPSHUFD        $0x93, Y6, Y6
+	ANDQ           $-4, R11
+	ADDQ           R9, R11
+	ADDQ           R11, DI
+	ADCQ           $0x00, R8
+	VPSHUFD        $0x4e, Y7, Y7
+	ADCQ           $0x00, R10
+	MOVQ           DI, AX
+	MOVQ           R8, R9
+	MOVQ           AX, 400(SP)
+	MOVQ           R9, 408(SP)
+	MOVQ           R10, 416(SP)
+	VPADDD         Y0, Y4, Y4
+	VPADDD         Y1, Y5, Y5
+	VPADDD         Y2, Y6, Y6
+	VPADDD         Y3, Y7, Y7
+	MOVQ           st+0(FP), DX
+	MOVQ           src_base+32(FP), DI
+	MOVQ           dst_base+8(FP), AX
+	MOVQ           src_len+40(FP), R8
+
+	// Rows to blocks: set s holds blocks 2s (low lanes) and 2s+1 (high).
+	VPERM2I128 $0x20, Y5, Y4, Y8
+	CMPQ       R8, $0x00000020
+	JB         sealDirectY2_part0
+	VPXOR      (DI), Y8, Y8
+	VMOVDQU    Y8, (AX)
+	JMP        sealDirectY2_put0
+
+sealDirectY2_part0:
+	CMPQ R8, $0x00000000
+	JBE  sealDirectY2_put0
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+64(SB), R9
+	SUBQ    R8, R9
+	VPXOR   176(DX), Y8, Y8
+	VPAND   (R9), Y8, Y8
+	VMOVDQU Y8, 176(DX)
+
+sealDirectY2_put0:
+	VPERM2I128 $0x20, Y7, Y6, Y8
+	CMPQ       R8, $0x00000040
+	JB         sealDirectY2_part32
+	VPXOR      32(DI), Y8, Y8
+	VMOVDQU    Y8, 32(AX)
+	JMP        sealDirectY2_put32
+
+sealDirectY2_part32:
+	CMPQ R8, $0x00000020
+	JBE  sealDirectY2_put32
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+96(SB), R9
+	SUBQ    R8, R9
+	VPXOR   176(DX), Y8, Y8
+	VPAND   (R9), Y8, Y8
+	VMOVDQU Y8, 176(DX)
+
+sealDirectY2_put32:
+	VPERM2I128 $0x31, Y5, Y4, Y8
+	CMPQ       R8, $0x00000060
+	JB         sealDirectY2_part64
+	VPXOR      64(DI), Y8, Y8
+	VMOVDQU    Y8, 64(AX)
+	JMP        sealDirectY2_put64
+
+sealDirectY2_part64:
+	CMPQ R8, $0x00000040
+	JBE  sealDirectY2_put64
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+128(SB), R9
+	SUBQ    R8, R9
+	VPXOR   176(DX), Y8, Y8
+	VPAND   (R9), Y8, Y8
+	VMOVDQU Y8, 176(DX)
+
+sealDirectY2_put64:
+	VPERM2I128 $0x31, Y7, Y6, Y8
+	CMPQ       R8, $0x00000080
+	JB         sealDirectY2_part96
+	VPXOR      96(DI), Y8, Y8
+	VMOVDQU    Y8, 96(AX)
+	JMP        sealDirectY2_put96
+
+sealDirectY2_part96:
+	CMPQ R8, $0x00000060
+	JBE  sealDirectY2_put96
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+160(SB), DI
+	SUBQ    R8, DI
+	VPXOR   176(DX), Y8, Y8
+	VPAND   (DI), Y8, Y8
+	VMOVDQU Y8, 176(DX)
+
+sealDirectY2_put96:
+	// J = rem/32 (B's blocks at buf) + the tail's blocks + 1 (the lengths).
+	MOVQ R8, DX
+	SHRQ $0x05, DX
+	MOVQ R8, DI
+	ANDQ $0x1f, DI
+	ADDQ $0x0f, DI
+	SHRQ $0x04, DI
+	LEAQ 1(DX)(DI*1), R8
+	LEAQ (R8)(R8*2), R8
+	MOVQ 232(SP)(R8*8), R9
+	MOVQ R9, 424(SP)
+	MOVQ 240(SP)(R8*8), R9
+	MOVQ R9, 432(SP)
+	MOVQ 248(SP)(R8*8), R8
+	MOVQ R8, 440(SP)
+	MOVQ DI, 448(SP)
+	MOVQ DX, 456(SP)
+	MOVQ DX, R10
+	SHLQ $0x04, R10
+	XORQ R11, R11
+	XORQ R12, R12
+	XORQ R13, R13
+
+sealDirectY2_loop:
+	ADDQ  (AX), CX
+	ADCQ  8(AX), BX
+	ADCQ  $0x01, SI
+	MOVQ  CX, DX
+	MULXQ 208(SP), DI, R8
+	MULXQ 216(SP), CX, R9
+	ADDQ  CX, R8
+	ADCQ  $0x00, R9
+	MOVQ  BX, DX
+	MULXQ 208(SP), CX, BX
+	ADDQ  CX, R8
+	ADCQ  BX, R9
+	MULXQ 224(SP), CX, BX
+	ADDQ  CX, DI
+	ADCQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  SI, CX
+	IMULQ 224(SP), CX
+	IMULQ 208(SP), SI
+	ADDQ  CX, R8
+	ADCQ  SI, R9
+	MOVQ  R9, SI
+	ANDQ  $0x03, SI
+	MOVQ  R9, BX
+	SHRQ  $0x02, BX
+	ANDQ  $-4, R9
+	ADDQ  BX, R9
+	ADDQ  R9, DI
+	ADCQ  $0x00, R8
+	ADCQ  $0x00, SI
+	MOVQ  DI, CX
+	MOVQ  R8, BX
+	ADDQ  (AX)(R10*1), R11
+	ADCQ  8(AX)(R10*1), R12
+	ADCQ  $0x01, R13
+	MOVQ  R11, DX
+	MULXQ 208(SP), DI, R8
+	MULXQ 216(SP), R11, R9
+	ADDQ  R11, R8
+	ADCQ  $0x00, R9
+	MOVQ  R12, DX
+	MULXQ 208(SP), R11, R12
+	ADDQ  R11, R8
+	ADCQ  R12, R9
+	MULXQ 224(SP), R11, R12
+	ADDQ  R11, DI
+	ADCQ  R12, R8
+	ADCQ  $0x00, R9
+	MOVQ  R13, R11
+	IMULQ 224(SP), R11
+	IMULQ 208(SP), R13
+	ADDQ  R11, R8
+	ADCQ  R13, R9
+	MOVQ  R9, R13
+	ANDQ  $0x03, R13
+	MOVQ  R9, R12
+	SHRQ  $0x02, R12
+	ANDQ  $-4, R9
+	ADDQ  R12, R9
+	ADDQ  R9, DI
+	ADCQ  $0x00, R8
+	ADCQ  $0x00, R13
+	MOVQ  DI, R11
+	MOVQ  R8, R12
+	ADDQ  $0x10, AX
+	DECQ  456(SP)
+	JNZ   sealDirectY2_loop
+
+	// B goes on over the tail's blocks (none to two) and the lengths.
+	MOVQ  st+0(FP), AX
+	CMPQ  448(SP), $0x00
+	JE    sealDirectY2_lens
+	ADDQ  176(AX), R11
+	ADCQ  184(AX), R12
+	ADCQ  $0x01, R13
+	MOVQ  R11, DX
+	MULXQ 208(SP), DI, R8
+	MULXQ 216(SP), R11, R9
+	ADDQ  R11, R8
+	ADCQ  $0x00, R9
+	MOVQ  R12, DX
+	MULXQ 208(SP), R11, R12
+	ADDQ  R11, R8
+	ADCQ  R12, R9
+	MULXQ 224(SP), R11, R12
+	ADDQ  R11, DI
+	ADCQ  R12, R8
+	ADCQ  $0x00, R9
+	MOVQ  R13, R11
+	IMULQ 224(SP), R11
+	IMULQ 208(SP), R13
+	ADDQ  R11, R8
+	ADCQ  R13, R9
+	MOVQ  R9, R13
+	ANDQ  $0x03, R13
+	MOVQ  R9, R12
+	SHRQ  $0x02, R12
+	ANDQ  $-4, R9
+	ADDQ  R12, R9
+	ADDQ  R9, DI
+	ADCQ  $0x00, R8
+	ADCQ  $0x00, R13
+	MOVQ  DI, R11
+	MOVQ  R8, R12
+	CMPQ  448(SP), $0x01
+	JE    sealDirectY2_lens
+	ADDQ  192(AX), R11
+	ADCQ  200(AX), R12
+	ADCQ  $0x01, R13
+	MOVQ  R11, DX
+	MULXQ 208(SP), DI, R8
+	MULXQ 216(SP), R11, R9
+	ADDQ  R11, R8
+	ADCQ  $0x00, R9
+	MOVQ  R12, DX
+	MULXQ 208(SP), R11, R12
+	ADDQ  R11, R8
+	ADCQ  R12, R9
+	MULXQ 224(SP), R11, R12
+	ADDQ  R11, DI
+	ADCQ  R12, R8
+	ADCQ  $0x00, R9
+	MOVQ  R13, R11
+	IMULQ 224(SP), R11
+	IMULQ 208(SP), R13
+	ADDQ  R11, R8
+	ADCQ  R13, R9
+	MOVQ  R9, R13
+	ANDQ  $0x03, R13
+	MOVQ  R9, R12
+	SHRQ  $0x02, R12
+	ANDQ  $-4, R9
+	ADDQ  R12, R9
+	ADDQ  R9, DI
+	ADCQ  $0x00, R8
+	ADCQ  $0x00, R13
+	MOVQ  DI, R11
+	MOVQ  R8, R12
+
+sealDirectY2_lens:
+	ADDQ  160(AX), R11
+	ADCQ  168(AX), R12
+	ADCQ  $0x01, R13
+	MOVQ  R11, DX
+	MULXQ 208(SP), DI, R8
+	MULXQ 216(SP), R11, R9
+	ADDQ  R11, R8
+	ADCQ  $0x00, R9
+	MOVQ  R12, DX
+	MULXQ 208(SP), R11, R12
+	ADDQ  R11, R8
+	ADCQ  R12, R9
+	MULXQ 224(SP), R11, R12
+	ADDQ  R11, DI
+	ADCQ  R12, R8
+	ADCQ  $0x00, R9
+	MOVQ  R13, R11
+	IMULQ 224(SP), R11
+	IMULQ 208(SP), R13
+	ADDQ  R11, R8
+	ADCQ  R13, R9
+	MOVQ  R9, R13
+	ANDQ  $0x03, R13
+	MOVQ  R9, R12
+	SHRQ  $0x02, R12
+	ANDQ  $-4, R9
+	ADDQ  R12, R9
+	ADDQ  R9, DI
+	ADCQ  $0x00, R8
+	ADCQ  $0x00, R13
+	MOVQ  DI, R11
+	MOVQ  R8, R12
+
+	// h·P in five words w0..w4.
+	XORL  DI, DI
+	MOVQ  CX, DX
+	MULXQ 424(SP), CX, AX
+	MULXQ 432(SP), R10, R8
+	ADDQ  R10, AX
+	MULXQ 440(SP), R10, R9
+	ADCQ  R10, R8
+	ADCQ  $0x00, R9
+	MOVQ  BX, DX
+	MULXQ 424(SP), R10, BX
+	ADDQ  R10, AX
+	ADCQ  BX, R8
+	ADCQ  $0x00, R9
+	ADCQ  $0x00, DI
+	MULXQ 432(SP), R10, BX
+	ADDQ  R10, R8
+	ADCQ  BX, R9
+	ADCQ  $0x00, DI
+	MULXQ 440(SP), R10, BX
+	ADDQ  R10, R9
+	ADCQ  BX, DI
+	MOVQ  SI, DX
+	MULXQ 424(SP), R10, BX
+	ADDQ  R10, R8
+	ADCQ  BX, R9
+	ADCQ  $0x00, DI
+	MULXQ 432(SP), R10, BX
+	ADDQ  R10, R9
+	ADCQ  BX, DI
+	IMULQ 440(SP), DX
+	ADDQ  DX, DI
+
+	// The low 130 bits plus 4·(w >> 130) plus (w >> 130).
+	MOVQ R8, SI
+	ANDQ $0x03, SI
+	ANDQ $-4, R8
+	ADDQ R8, CX
+	ADCQ R9, AX
+	ADCQ DI, SI
+	SHRQ $0x02, R9, R8
+	SHRQ $0x02, DI, R9
+	SHRQ $0x02, DI
+	ADDQ R8, CX
+	ADCQ R9, AX
+	ADCQ DI, SI
+
+	// Plus b, and the bits from 2^130 up folded once more.
+	ADDQ R11, CX
+	ADCQ R12, AX
+	ADCQ R13, SI
+	MOVQ SI, R10
+	SHRQ $0x02, R10
+	ANDQ $0x03, SI
+	LEAQ (R10)(R10*4), R10
+	ADDQ R10, CX
+	ADCQ $0x00, AX
+	ADCQ $0x00, SI
+	MOVQ AX, BX
+	MOVQ st+0(FP), AX
+	MOVQ CX, DI
+	MOVQ BX, R8
+	SUBQ $-5, DI
+	SBBQ $-1, R8
+	SBBQ $0x03, SI
+
+	// No borrow: h >= p, so h - p is the reduced value.
+	CMOVQCC DI, CX
+	CMOVQCC R8, BX
+	ADDQ    112(AX), CX
+	ADCQ    120(AX), BX
+	MOVQ    CX, 128(AX)
+	MOVQ    BX, 136(AX)
+	VZEROUPPER
+	RET
+
 // func sealTenDirectAVX2(st *[216]byte, dst []byte, src []byte)
 // Requires: AVX, AVX2, BMI2, CMOV
 TEXT ·sealTenDirectAVX2(SB), $1120-56

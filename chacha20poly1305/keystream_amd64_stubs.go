@@ -150,6 +150,15 @@ func sealNextAVX2(st *[14]uint64, dst []byte, src []byte)
 //go:noescape
 func sealDirectY4(st *[216]byte, dst []byte, src []byte)
 
+// sealDirectY2 encrypts src (up to 128 bytes) into dst with the 2 blocks (row layout in 256-bit registers)
+// from st.x[12] on, all but its last n mod 32 bytes, whose ciphertext
+// replaces them in st's tail (zero-padded), and writes the tag of the
+// additional data's block (2^128 bit from st), the ciphertext zero-padded
+// and the lengths' block.
+//
+//go:noescape
+func sealDirectY2(st *[216]byte, dst []byte, src []byte)
+
 // sealTenDirectAVX2 encrypts src (up to 640 bytes) into dst with the eight blocks word-sliced in YMM and two in YMM rows
 // from st.x[12] on, all but its last n mod 32 bytes, whose ciphertext
 // replaces them in st's tail (zero-padded), and writes the tag of the

@@ -79,6 +79,7 @@ func main() {
 	macBatch("macBatchAVX2")
 	stitchedLoop("sealNextAVX2", true, false)
 	stitchedSealDirect("sealDirectY4", oneBatch{isa: ymm, blocks: 4})
+	stitchedSealDirect("sealDirectY2", oneBatch{isa: ymm, blocks: 2})
 	stitchedRolled("sealTenDirectAVX2", oneBatch{extra: 2}, false)
 	stitchedRolled("sealDirectAVX2", sliced, false)
 	stitchedRolled("openTenAVX2", oneBatch{extra: 2}, true)

@@ -1466,7 +1466,7 @@ const (
 var cpMask Mem
 
 // stitchedSealDirect emits sealDirectY4 (lay: four blocks in YMM rows, up
-// to 256 bytes; it emitted sealDirectAVX2, Seal of 257 to 512 bytes with
+// to 256 bytes; sealDirectY2, two, up to 128; it emitted sealDirectAVX2, Seal of 257 to 512 bytes with
 // the word-sliced batch, before stitchedRolled rolled that one's rounds):
 // Seal in one call as stitchedSealOne's kernels, but reading the message from src and writing the
 // ciphertext to dst itself, so that the Go side neither copies the message
