@@ -52469,2172 +52469,6 @@ sealOneZ8_done:
 	VZEROUPPER
 	RET
 
-// func openOne10Y4(st *[1496]byte)
-// Requires: AVX, AVX2, BMI2, CMOV
-TEXT ·openOne10Y4(SB), NOSPLIT, $208-8
-	MOVQ    st+0(FP), AX
-	VMOVDQU cp_rot16<>+0(SB), Y14
-	VMOVDQU Y14, 128(SP)
-	VMOVDQU cp_rot8<>+0(SB), Y14
-	VMOVDQU Y14, 160(SP)
-
-	// Block 0 in general registers: the state with the counter one less.
-	MOVL           (AX), CX
-	MOVL           4(AX), DX
-	MOVL           8(AX), BX
-	MOVL           12(AX), SI
-	MOVL           16(AX), DI
-	MOVL           20(AX), R8
-	MOVL           24(AX), R9
-	MOVL           28(AX), R10
-	MOVL           32(AX), R11
-	MOVL           R11, 192(SP)
-	MOVL           36(AX), R11
-	MOVL           R11, 196(SP)
-	MOVL           40(AX), R11
-	MOVL           R11, 200(SP)
-	MOVL           44(AX), R11
-	MOVL           48(AX), R12
-	MOVL           52(AX), R13
-	MOVL           56(AX), R14
-	MOVL           60(AX), R15
-	DECL           R12
-	VBROADCASTI128 (AX), Y0
-	VBROADCASTI128 16(AX), Y1
-	VBROADCASTI128 32(AX), Y2
-	VBROADCASTI128 48(AX), Y3
-	VPADDD         cp_lanectr<>+0(SB), Y3, Y4
-	VMOVDQA        Y0, Y5
-	VMOVDQA        Y1, Y6
-	VMOVDQA        Y2, Y7
-	VMOVDQA        Y4, Y8
-	VPADDD         cp_lanectr<>+32(SB), Y3, Y9
-	VMOVDQA        Y0, Y10
-	VMOVDQA        Y1, Y11
-	VMOVDQA        Y2, Y12
-	VMOVDQA        Y9, Y13
-	VPADDD         Y6, Y5, Y5
-	ADDL           DI, CX
-	ADDL           R8, DX
-	VPADDD         Y11, Y10, Y10
-	ADDL           R9, BX
-	ADDL           R10, SI
-	VPXOR          Y5, Y8, Y8
-	XORL           CX, R12
-	XORL           DX, R13
-	VPXOR          Y10, Y13, Y13
-	XORL           BX, R14
-	XORL           SI, R15
-	VPSHUFB        128(SP), Y8, Y8
-	ROLL           $0x10, R12
-	ROLL           $0x10, R13
-	VPSHUFB        128(SP), Y13, Y13
-	ROLL           $0x10, R14
-	ROLL           $0x10, R15
-	VPADDD         Y8, Y7, Y7
-	ADDL           R12, 192(SP)
-	ADDL           R13, 196(SP)
-	VPADDD         Y13, Y12, Y12
-	ADDL           R14, 200(SP)
-	ADDL           R15, R11
-	XORL           192(SP), DI
-	VPXOR          Y7, Y6, Y6
-	XORL           196(SP), R8
-	XORL           200(SP), R9
-	VPXOR          Y12, Y11, Y11
-	XORL           R11, R10
-	ROLL           $0x0c, DI
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ROLL           $0x0c, R8
-	ROLL           $0x0c, R9
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ROLL           $0x0c, R10
-	ADDL           DI, CX
-	VPADDD         Y6, Y5, Y5
-	ADDL           R8, DX
-	ADDL           R9, BX
-	VPADDD         Y11, Y10, Y10
-	ADDL           R10, SI
-	XORL           CX, R12
-	VPXOR          Y5, Y8, Y8
-	XORL           DX, R13
-	XORL           BX, R14
-	XORL           SI, R15
-	VPXOR          Y10, Y13, Y13
-	ROLL           $0x08, R12
-	ROLL           $0x08, R13
-	VPSHUFB        160(SP), Y8, Y8
-	ROLL           $0x08, R14
-	ROLL           $0x08, R15
-	VPSHUFB        160(SP), Y13, Y13
-	ADDL           R12, 192(SP)
-	ADDL           R13, 196(SP)
-	VPADDD         Y8, Y7, Y7
-	ADDL           R14, 200(SP)
-	ADDL           R15, R11
-	VPADDD         Y13, Y12, Y12
-	XORL           192(SP), DI
-	XORL           196(SP), R8
-	VPXOR          Y7, Y6, Y6
-	XORL           200(SP), R9
-	XORL           R11, R10
-	VPXOR          Y12, Y11, Y11
-	ROLL           $0x07, DI
-	ROLL           $0x07, R8
-	ROLL           $0x07, R9
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ROLL           $0x07, R10
-	ADDL           R8, CX
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ADDL           R9, DX
-	ADDL           R10, BX
-	VPSHUFD        $0x93, Y5, Y5
-	ADDL           DI, SI
-	XORL           CX, R15
-	VPSHUFD        $0x93, Y10, Y10
-	XORL           DX, R12
-	XORL           BX, R13
-	VPSHUFD        $0x39, Y7, Y7
-	XORL           SI, R14
-	ROLL           $0x10, R15
-	VPSHUFD        $0x39, Y12, Y12
-	ROLL           $0x10, R12
-	ROLL           $0x10, R13
-	VPSHUFD        $0x4e, Y8, Y8
-	ROLL           $0x10, R14
-	ADDL           R15, 200(SP)
-	ADDL           R12, R11
-	VPSHUFD        $0x4e, Y13, Y13
-	ADDL           R13, 192(SP)
-	ADDL           R14, 196(SP)
-	VPADDD         Y6, Y5, Y5
-	XORL           200(SP), R8
-	XORL           R11, R9
-	VPADDD         Y11, Y10, Y10
-	XORL           192(SP), R10
-	XORL           196(SP), DI
-	VPXOR          Y5, Y8, Y8
-	ROLL           $0x0c, R8
-	ROLL           $0x0c, R9
-	VPXOR          Y10, Y13, Y13
-	ROLL           $0x0c, R10
-	ROLL           $0x0c, DI
-	VPSHUFB        128(SP), Y8, Y8
-	ADDL           R8, CX
-	ADDL           R9, DX
-	VPSHUFB        128(SP), Y13, Y13
-	ADDL           R10, BX
-	ADDL           DI, SI
-	XORL           CX, R15
-	VPADDD         Y8, Y7, Y7
-	XORL           DX, R12
-	XORL           BX, R13
-	VPADDD         Y13, Y12, Y12
-	XORL           SI, R14
-	ROLL           $0x08, R15
-	VPXOR          Y7, Y6, Y6
-	ROLL           $0x08, R12
-	ROLL           $0x08, R13
-	VPXOR          Y12, Y11, Y11
-	ROLL           $0x08, R14
-	ADDL           R15, 200(SP)
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ADDL           R12, R11
-	ADDL           R13, 192(SP)
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ADDL           R14, 196(SP)
-	XORL           200(SP), R8
-	VPADDD         Y6, Y5, Y5
-	XORL           R11, R9
-	XORL           192(SP), R10
-	XORL           196(SP), DI
-	VPADDD         Y11, Y10, Y10
-	ROLL           $0x07, R8
-	ROLL           $0x07, R9
-	VPXOR          Y5, Y8, Y8
-	ROLL           $0x07, R10
-	ROLL           $0x07, DI
-	VPXOR          Y10, Y13, Y13
-	ADDL           DI, CX
-	ADDL           R8, DX
-	VPSHUFB        160(SP), Y8, Y8
-	ADDL           R9, BX
-	ADDL           R10, SI
-	VPSHUFB        160(SP), Y13, Y13
-	XORL           CX, R12
-	XORL           DX, R13
-	VPADDD         Y8, Y7, Y7
-	XORL           BX, R14
-	XORL           SI, R15
-	VPADDD         Y13, Y12, Y12
-	ROLL           $0x10, R12
-	ROLL           $0x10, R13
-	ROLL           $0x10, R14
-	VPXOR          Y7, Y6, Y6
-	ROLL           $0x10, R15
-	ADDL           R12, 192(SP)
-	VPXOR          Y12, Y11, Y11
-	ADDL           R13, 196(SP)
-	ADDL           R14, 200(SP)
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ADDL           R15, R11
-	XORL           192(SP), DI
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	XORL           196(SP), R8
-	XORL           200(SP), R9
-	VPSHUFD        $0x39, Y5, Y5
-	XORL           R11, R10
-	ROLL           $0x0c, DI
-	VPSHUFD        $0x39, Y10, Y10
-	ROLL           $0x0c, R8
-	ROLL           $0x0c, R9
-	VPSHUFD        $0x93, Y7, Y7
-	ROLL           $0x0c, R10
-	ADDL           DI, CX
-	ADDL           R8, DX
-	VPSHUFD        $0x93, Y12, Y12
-	ADDL           R9, BX
-	ADDL           R10, SI
-	VPSHUFD        $0x4e, Y8, Y8
-	XORL           CX, R12
-	XORL           DX, R13
-	VPSHUFD        $0x4e, Y13, Y13
-	XORL           BX, R14
-	XORL           SI, R15
-	VPADDD         Y6, Y5, Y5
-	ROLL           $0x08, R12
-	ROLL           $0x08, R13
-	VPADDD         Y11, Y10, Y10
-	ROLL           $0x08, R14
-	ROLL           $0x08, R15
-	VPXOR          Y5, Y8, Y8
-	ADDL           R12, 192(SP)
-	ADDL           R13, 196(SP)
-	VPXOR          Y10, Y13, Y13
-	ADDL           R14, 200(SP)
-	ADDL           R15, R11
-	XORL           192(SP), DI
-	VPSHUFB        128(SP), Y8, Y8
-	XORL           196(SP), R8
-	XORL           200(SP), R9
-	VPSHUFB        128(SP), Y13, Y13
-	XORL           R11, R10
-	ROLL           $0x07, DI
-	VPADDD         Y8, Y7, Y7
-	ROLL           $0x07, R8
-	ROLL           $0x07, R9
-	VPADDD         Y13, Y12, Y12
-	ROLL           $0x07, R10
-	ADDL           R8, CX
-	VPXOR          Y7, Y6, Y6
-	ADDL           R9, DX
-	ADDL           R10, BX
-	VPXOR          Y12, Y11, Y11
-	ADDL           DI, SI
-	XORL           CX, R15
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	XORL           DX, R12
-	XORL           BX, R13
-	XORL           SI, R14
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ROLL           $0x10, R15
-	ROLL           $0x10, R12
-	VPADDD         Y6, Y5, Y5
-	ROLL           $0x10, R13
-	ROLL           $0x10, R14
-	VPADDD         Y11, Y10, Y10
-	ADDL           R15, 200(SP)
-	ADDL           R12, R11
-	VPXOR          Y5, Y8, Y8
-	ADDL           R13, 192(SP)
-	ADDL           R14, 196(SP)
-	VPXOR          Y10, Y13, Y13
-	XORL           200(SP), R8
-	XORL           R11, R9
-	VPSHUFB        160(SP), Y8, Y8
-	XORL           192(SP), R10
-	XORL           196(SP), DI
-	VPSHUFB        160(SP), Y13, Y13
-	ROLL           $0x0c, R8
-	ROLL           $0x0c, R9
-	ROLL           $0x0c, R10
-	VPADDD         Y8, Y7, Y7
-	ROLL           $0x0c, DI
-	ADDL           R8, CX
-	VPADDD         Y13, Y12, Y12
-	ADDL           R9, DX
-	ADDL           R10, BX
-	VPXOR          Y7, Y6, Y6
-	ADDL           DI, SI
-	XORL           CX, R15
-	VPXOR          Y12, Y11, Y11
-	XORL           DX, R12
-	XORL           BX, R13
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	XORL           SI, R14
-	ROLL           $0x08, R15
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ROLL           $0x08, R12
-	ROLL           $0x08, R13
-	VPSHUFD        $0x93, Y5, Y5
-	ROLL           $0x08, R14
-	ADDL           R15, 200(SP)
-	ADDL           R12, R11
-	VPSHUFD        $0x93, Y10, Y10
-	ADDL           R13, 192(SP)
-	ADDL           R14, 196(SP)
-	VPSHUFD        $0x39, Y7, Y7
-	XORL           200(SP), R8
-	XORL           R11, R9
-	VPSHUFD        $0x39, Y12, Y12
-	XORL           192(SP), R10
-	XORL           196(SP), DI
-	VPSHUFD        $0x4e, Y8, Y8
-	ROLL           $0x07, R8
-	ROLL           $0x07, R9
-	VPSHUFD        $0x4e, Y13, Y13
-	ROLL           $0x07, R10
-	ROLL           $0x07, DI
-	VPADDD         Y6, Y5, Y5
-	ADDL           DI, CX
-	ADDL           R8, DX
-	VPADDD         Y11, Y10, Y10
-	ADDL           R9, BX
-	ADDL           R10, SI
-	XORL           CX, R12
-	VPXOR          Y5, Y8, Y8
-	XORL           DX, R13
-	XORL           BX, R14
-	VPXOR          Y10, Y13, Y13
-	XORL           SI, R15
-	ROLL           $0x10, R12
-	VPSHUFB        128(SP), Y8, Y8
-	ROLL           $0x10, R13
-	ROLL           $0x10, R14
-	VPSHUFB        128(SP), Y13, Y13
-	ROLL           $0x10, R15
-	ADDL           R12, 192(SP)
-	VPADDD         Y8, Y7, Y7
-	ADDL           R13, 196(SP)
-	ADDL           R14, 200(SP)
-	VPADDD         Y13, Y12, Y12
-	ADDL           R15, R11
-	XORL           192(SP), DI
-	VPXOR          Y7, Y6, Y6
-	XORL           196(SP), R8
-	XORL           200(SP), R9
-	XORL           R11, R10
-	VPXOR          Y12, Y11, Y11
-	ROLL           $0x0c, DI
-	ROLL           $0x0c, R8
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ROLL           $0x0c, R9
-	ROLL           $0x0c, R10
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ADDL           DI, CX
-	ADDL           R8, DX
-	VPADDD         Y6, Y5, Y5
-	ADDL           R9, BX
-	ADDL           R10, SI
-	VPADDD         Y11, Y10, Y10
-	XORL           CX, R12
-	XORL           DX, R13
-	VPXOR          Y5, Y8, Y8
-	XORL           BX, R14
-	XORL           SI, R15
-	VPXOR          Y10, Y13, Y13
-	ROLL           $0x08, R12
-	ROLL           $0x08, R13
-	ROLL           $0x08, R14
-	VPSHUFB        160(SP), Y8, Y8
-	ROLL           $0x08, R15
-	ADDL           R12, 192(SP)
-	VPSHUFB        160(SP), Y13, Y13
-	ADDL           R13, 196(SP)
-	ADDL           R14, 200(SP)
-	VPADDD         Y8, Y7, Y7
-	ADDL           R15, R11
-	XORL           192(SP), DI
-	VPADDD         Y13, Y12, Y12
-	XORL           196(SP), R8
-	XORL           200(SP), R9
-	VPXOR          Y7, Y6, Y6
-	XORL           R11, R10
-	ROLL           $0x07, DI
-	VPXOR          Y12, Y11, Y11
-	ROLL           $0x07, R8
-	ROLL           $0x07, R9
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ROLL           $0x07, R10
-	ADDL           R8, CX
-	ADDL           R9, DX
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ADDL           R10, BX
-	ADDL           DI, SI
-	VPSHUFD        $0x39, Y5, Y5
-	XORL           CX, R15
-	XORL           DX, R12
-	VPSHUFD        $0x39, Y10, Y10
-	XORL           BX, R13
-	XORL           SI, R14
-	VPSHUFD        $0x93, Y7, Y7
-	ROLL           $0x10, R15
-	ROLL           $0x10, R12
-	VPSHUFD        $0x93, Y12, Y12
-	ROLL           $0x10, R13
-	ROLL           $0x10, R14
-	VPSHUFD        $0x4e, Y8, Y8
-	ADDL           R15, 200(SP)
-	ADDL           R12, R11
-	VPSHUFD        $0x4e, Y13, Y13
-	ADDL           R13, 192(SP)
-	ADDL           R14, 196(SP)
-	XORL           200(SP), R8
-	VPADDD         Y6, Y5, Y5
-	XORL           R11, R9
-	XORL           192(SP), R10
-	VPADDD         Y11, Y10, Y10
-	XORL           196(SP), DI
-	ROLL           $0x0c, R8
-	VPXOR          Y5, Y8, Y8
-	ROLL           $0x0c, R9
-	ROLL           $0x0c, R10
-	VPXOR          Y10, Y13, Y13
-	ROLL           $0x0c, DI
-	ADDL           R8, CX
-	VPSHUFB        128(SP), Y8, Y8
-	ADDL           R9, DX
-	ADDL           R10, BX
-	VPSHUFB        128(SP), Y13, Y13
-	ADDL           DI, SI
-	XORL           CX, R15
-	VPADDD         Y8, Y7, Y7
-	XORL           DX, R12
-	XORL           BX, R13
-	VPADDD         Y13, Y12, Y12
-	XORL           SI, R14
-	ROLL           $0x08, R15
-	ROLL           $0x08, R12
-	VPXOR          Y7, Y6, Y6
-	ROLL           $0x08, R13
-	ROLL           $0x08, R14
-	VPXOR          Y12, Y11, Y11
-	ADDL           R15, 200(SP)
-	ADDL           R12, R11
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ADDL           R13, 192(SP)
-	ADDL           R14, 196(SP)
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	XORL           200(SP), R8
-	XORL           R11, R9
-	VPADDD         Y6, Y5, Y5
-	XORL           192(SP), R10
-	XORL           196(SP), DI
-	VPADDD         Y11, Y10, Y10
-	ROLL           $0x07, R8
-	ROLL           $0x07, R9
-	VPXOR          Y5, Y8, Y8
-	ROLL           $0x07, R10
-	ROLL           $0x07, DI
-	ADDL           DI, CX
-	VPXOR          Y10, Y13, Y13
-	ADDL           R8, DX
-	ADDL           R9, BX
-	VPSHUFB        160(SP), Y8, Y8
-	ADDL           R10, SI
-	XORL           CX, R12
-	VPSHUFB        160(SP), Y13, Y13
-	XORL           DX, R13
-	XORL           BX, R14
-	VPADDD         Y8, Y7, Y7
-	XORL           SI, R15
-	ROLL           $0x10, R12
-	VPADDD         Y13, Y12, Y12
-	ROLL           $0x10, R13
-	ROLL           $0x10, R14
-	VPXOR          Y7, Y6, Y6
-	ROLL           $0x10, R15
-	ADDL           R12, 192(SP)
-	VPXOR          Y12, Y11, Y11
-	ADDL           R13, 196(SP)
-	ADDL           R14, 200(SP)
-	ADDL           R15, R11
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	XORL           192(SP), DI
-	XORL           196(SP), R8
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	XORL           200(SP), R9
-	XORL           R11, R10
-	VPSHUFD        $0x93, Y5, Y5
-	ROLL           $0x0c, DI
-	ROLL           $0x0c, R8
-	VPSHUFD        $0x93, Y10, Y10
-	ROLL           $0x0c, R9
-	ROLL           $0x0c, R10
-	VPSHUFD        $0x39, Y7, Y7
-	ADDL           DI, CX
-	ADDL           R8, DX
-	VPSHUFD        $0x39, Y12, Y12
-	ADDL           R9, BX
-	ADDL           R10, SI
-	VPSHUFD        $0x4e, Y8, Y8
-	XORL           CX, R12
-	XORL           DX, R13
-	XORL           BX, R14
-	VPSHUFD        $0x4e, Y13, Y13
-	XORL           SI, R15
-	ROLL           $0x08, R12
-	VPADDD         Y6, Y5, Y5
-	ROLL           $0x08, R13
-	ROLL           $0x08, R14
-	VPADDD         Y11, Y10, Y10
-	ROLL           $0x08, R15
-	ADDL           R12, 192(SP)
-	VPXOR          Y5, Y8, Y8
-	ADDL           R13, 196(SP)
-	ADDL           R14, 200(SP)
-	VPXOR          Y10, Y13, Y13
-	ADDL           R15, R11
-	XORL           192(SP), DI
-	VPSHUFB        128(SP), Y8, Y8
-	XORL           196(SP), R8
-	XORL           200(SP), R9
-	VPSHUFB        128(SP), Y13, Y13
-	XORL           R11, R10
-	ROLL           $0x07, DI
-	ROLL           $0x07, R8
-	VPADDD         Y8, Y7, Y7
-	ROLL           $0x07, R9
-	ROLL           $0x07, R10
-	VPADDD         Y13, Y12, Y12
-	ADDL           R8, CX
-	ADDL           R9, DX
-	VPXOR          Y7, Y6, Y6
-	ADDL           R10, BX
-	ADDL           DI, SI
-	VPXOR          Y12, Y11, Y11
-	XORL           CX, R15
-	XORL           DX, R12
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	XORL           BX, R13
-	XORL           SI, R14
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ROLL           $0x10, R15
-	ROLL           $0x10, R12
-	VPADDD         Y6, Y5, Y5
-	ROLL           $0x10, R13
-	ROLL           $0x10, R14
-	ADDL           R15, 200(SP)
-	VPADDD         Y11, Y10, Y10
-	ADDL           R12, R11
-	ADDL           R13, 192(SP)
-	VPXOR          Y5, Y8, Y8
-	ADDL           R14, 196(SP)
-	XORL           200(SP), R8
-	VPXOR          Y10, Y13, Y13
-	XORL           R11, R9
-	XORL           192(SP), R10
-	VPSHUFB        160(SP), Y8, Y8
-	XORL           196(SP), DI
-	ROLL           $0x0c, R8
-	VPSHUFB        160(SP), Y13, Y13
-	ROLL           $0x0c, R9
-	ROLL           $0x0c, R10
-	VPADDD         Y8, Y7, Y7
-	ROLL           $0x0c, DI
-	ADDL           R8, CX
-	VPADDD         Y13, Y12, Y12
-	ADDL           R9, DX
-	ADDL           R10, BX
-	ADDL           DI, SI
-	VPXOR          Y7, Y6, Y6
-	XORL           CX, R15
-	XORL           DX, R12
-	VPXOR          Y12, Y11, Y11
-	XORL           BX, R13
-	XORL           SI, R14
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ROLL           $0x08, R15
-	ROLL           $0x08, R12
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ROLL           $0x08, R13
-	ROLL           $0x08, R14
-	VPSHUFD        $0x39, Y5, Y5
-	ADDL           R15, 200(SP)
-	ADDL           R12, R11
-	VPSHUFD        $0x39, Y10, Y10
-	ADDL           R13, 192(SP)
-	ADDL           R14, 196(SP)
-	VPSHUFD        $0x93, Y7, Y7
-	XORL           200(SP), R8
-	XORL           R11, R9
-	XORL           192(SP), R10
-	VPSHUFD        $0x93, Y12, Y12
-	XORL           196(SP), DI
-	ROLL           $0x07, R8
-	VPSHUFD        $0x4e, Y8, Y8
-	ROLL           $0x07, R9
-	ROLL           $0x07, R10
-	VPSHUFD        $0x4e, Y13, Y13
-	ROLL           $0x07, DI
-	ADDL           DI, CX
-	VPADDD         Y6, Y5, Y5
-	ADDL           R8, DX
-	ADDL           R9, BX
-	VPADDD         Y11, Y10, Y10
-	ADDL           R10, SI
-	XORL           CX, R12
-	VPXOR          Y5, Y8, Y8
-	XORL           DX, R13
-	XORL           BX, R14
-	VPXOR          Y10, Y13, Y13
-	XORL           SI, R15
-	ROLL           $0x10, R12
-	ROLL           $0x10, R13
-	VPSHUFB        128(SP), Y8, Y8
-	ROLL           $0x10, R14
-	ROLL           $0x10, R15
-	VPSHUFB        128(SP), Y13, Y13
-	ADDL           R12, 192(SP)
-	ADDL           R13, 196(SP)
-	VPADDD         Y8, Y7, Y7
-	ADDL           R14, 200(SP)
-	ADDL           R15, R11
-	VPADDD         Y13, Y12, Y12
-	XORL           192(SP), DI
-	XORL           196(SP), R8
-	VPXOR          Y7, Y6, Y6
-	XORL           200(SP), R9
-	XORL           R11, R10
-	VPXOR          Y12, Y11, Y11
-	ROLL           $0x0c, DI
-	ROLL           $0x0c, R8
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ROLL           $0x0c, R9
-	ROLL           $0x0c, R10
-	ADDL           DI, CX
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ADDL           R8, DX
-	ADDL           R9, BX
-	VPADDD         Y6, Y5, Y5
-	ADDL           R10, SI
-	XORL           CX, R12
-	VPADDD         Y11, Y10, Y10
-	XORL           DX, R13
-	XORL           BX, R14
-	VPXOR          Y5, Y8, Y8
-	XORL           SI, R15
-	ROLL           $0x08, R12
-	VPXOR          Y10, Y13, Y13
-	ROLL           $0x08, R13
-	ROLL           $0x08, R14
-	VPSHUFB        160(SP), Y8, Y8
-	ROLL           $0x08, R15
-	ADDL           R12, 192(SP)
-	VPSHUFB        160(SP), Y13, Y13
-	ADDL           R13, 196(SP)
-	ADDL           R14, 200(SP)
-	ADDL           R15, R11
-	VPADDD         Y8, Y7, Y7
-	XORL           192(SP), DI
-	XORL           196(SP), R8
-	VPADDD         Y13, Y12, Y12
-	XORL           200(SP), R9
-	XORL           R11, R10
-	VPXOR          Y7, Y6, Y6
-	ROLL           $0x07, DI
-	ROLL           $0x07, R8
-	VPXOR          Y12, Y11, Y11
-	ROLL           $0x07, R9
-	ROLL           $0x07, R10
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ADDL           R8, CX
-	ADDL           R9, DX
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ADDL           R10, BX
-	ADDL           DI, SI
-	VPSHUFD        $0x93, Y5, Y5
-	XORL           CX, R15
-	XORL           DX, R12
-	XORL           BX, R13
-	VPSHUFD        $0x93, Y10, Y10
-	XORL           SI, R14
-	ROLL           $0x10, R15
-	VPSHUFD        $0x39, Y7, Y7
-	ROLL           $0x10, R12
-	ROLL           $0x10, R13
-	VPSHUFD        $0x39, Y12, Y12
-	ROLL           $0x10, R14
-	ADDL           R15, 200(SP)
-	VPSHUFD        $0x4e, Y8, Y8
-	ADDL           R12, R11
-	ADDL           R13, 192(SP)
-	VPSHUFD        $0x4e, Y13, Y13
-	ADDL           R14, 196(SP)
-	XORL           200(SP), R8
-	VPADDD         Y6, Y5, Y5
-	XORL           R11, R9
-	XORL           192(SP), R10
-	VPADDD         Y11, Y10, Y10
-	XORL           196(SP), DI
-	ROLL           $0x0c, R8
-	ROLL           $0x0c, R9
-	VPXOR          Y5, Y8, Y8
-	ROLL           $0x0c, R10
-	ROLL           $0x0c, DI
-	VPXOR          Y10, Y13, Y13
-	ADDL           R8, CX
-	ADDL           R9, DX
-	VPSHUFB        128(SP), Y8, Y8
-	ADDL           R10, BX
-	ADDL           DI, SI
-	VPSHUFB        128(SP), Y13, Y13
-	XORL           CX, R15
-	XORL           DX, R12
-	VPADDD         Y8, Y7, Y7
-	XORL           BX, R13
-	XORL           SI, R14
-	VPADDD         Y13, Y12, Y12
-	ROLL           $0x08, R15
-	ROLL           $0x08, R12
-	VPXOR          Y7, Y6, Y6
-	ROLL           $0x08, R13
-	ROLL           $0x08, R14
-	ADDL           R15, 200(SP)
-	VPXOR          Y12, Y11, Y11
-	ADDL           R12, R11
-	ADDL           R13, 192(SP)
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ADDL           R14, 196(SP)
-	XORL           200(SP), R8
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	XORL           R11, R9
-	XORL           192(SP), R10
-	VPADDD         Y6, Y5, Y5
-	XORL           196(SP), DI
-	ROLL           $0x07, R8
-	VPADDD         Y11, Y10, Y10
-	ROLL           $0x07, R9
-	ROLL           $0x07, R10
-	VPXOR          Y5, Y8, Y8
-	ROLL           $0x07, DI
-	ADDL           DI, CX
-	VPXOR          Y10, Y13, Y13
-	ADDL           R8, DX
-	ADDL           R9, BX
-	ADDL           R10, SI
-	VPSHUFB        160(SP), Y8, Y8
-	XORL           CX, R12
-	XORL           DX, R13
-	VPSHUFB        160(SP), Y13, Y13
-	XORL           BX, R14
-	XORL           SI, R15
-	VPADDD         Y8, Y7, Y7
-	ROLL           $0x10, R12
-	ROLL           $0x10, R13
-	VPADDD         Y13, Y12, Y12
-	ROLL           $0x10, R14
-	ROLL           $0x10, R15
-	VPXOR          Y7, Y6, Y6
-	ADDL           R12, 192(SP)
-	ADDL           R13, 196(SP)
-	VPXOR          Y12, Y11, Y11
-	ADDL           R14, 200(SP)
-	ADDL           R15, R11
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	XORL           192(SP), DI
-	XORL           196(SP), R8
-	XORL           200(SP), R9
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	XORL           R11, R10
-	ROLL           $0x0c, DI
-	VPSHUFD        $0x39, Y5, Y5
-	ROLL           $0x0c, R8
-	ROLL           $0x0c, R9
-	VPSHUFD        $0x39, Y10, Y10
-	ROLL           $0x0c, R10
-	ADDL           DI, CX
-	VPSHUFD        $0x93, Y7, Y7
-	ADDL           R8, DX
-	ADDL           R9, BX
-	VPSHUFD        $0x93, Y12, Y12
-	ADDL           R10, SI
-	XORL           CX, R12
-	VPSHUFD        $0x4e, Y8, Y8
-	XORL           DX, R13
-	XORL           BX, R14
-	VPSHUFD        $0x4e, Y13, Y13
-	XORL           SI, R15
-	ROLL           $0x08, R12
-	ROLL           $0x08, R13
-	VPADDD         Y6, Y5, Y5
-	ROLL           $0x08, R14
-	ROLL           $0x08, R15
-	VPADDD         Y11, Y10, Y10
-	ADDL           R12, 192(SP)
-	ADDL           R13, 196(SP)
-	VPXOR          Y5, Y8, Y8
-	ADDL           R14, 200(SP)
-	ADDL           R15, R11
-	VPXOR          Y10, Y13, Y13
-	XORL           192(SP), DI
-	XORL           196(SP), R8
-	VPSHUFB        128(SP), Y8, Y8
-	XORL           200(SP), R9
-	XORL           R11, R10
-	VPSHUFB        128(SP), Y13, Y13
-	ROLL           $0x07, DI
-	ROLL           $0x07, R8
-	VPADDD         Y8, Y7, Y7
-	ROLL           $0x07, R9
-	ROLL           $0x07, R10
-	VPADDD         Y13, Y12, Y12
-	ADDL           R8, CX
-	ADDL           R9, DX
-	ADDL           R10, BX
-	VPXOR          Y7, Y6, Y6
-	ADDL           DI, SI
-	XORL           CX, R15
-	VPXOR          Y12, Y11, Y11
-	XORL           DX, R12
-	XORL           BX, R13
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	XORL           SI, R14
-	ROLL           $0x10, R15
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ROLL           $0x10, R12
-	ROLL           $0x10, R13
-	VPADDD         Y6, Y5, Y5
-	ROLL           $0x10, R14
-	ADDL           R15, 200(SP)
-	VPADDD         Y11, Y10, Y10
-	ADDL           R12, R11
-	ADDL           R13, 192(SP)
-	VPXOR          Y5, Y8, Y8
-	ADDL           R14, 196(SP)
-	XORL           200(SP), R8
-	XORL           R11, R9
-	VPXOR          Y10, Y13, Y13
-	XORL           192(SP), R10
-	XORL           196(SP), DI
-	VPSHUFB        160(SP), Y8, Y8
-	ROLL           $0x0c, R8
-	ROLL           $0x0c, R9
-	VPSHUFB        160(SP), Y13, Y13
-	ROLL           $0x0c, R10
-	ROLL           $0x0c, DI
-	VPADDD         Y8, Y7, Y7
-	ADDL           R8, CX
-	ADDL           R9, DX
-	VPADDD         Y13, Y12, Y12
-	ADDL           R10, BX
-	ADDL           DI, SI
-	VPXOR          Y7, Y6, Y6
-	XORL           CX, R15
-	XORL           DX, R12
-	VPXOR          Y12, Y11, Y11
-	XORL           BX, R13
-	XORL           SI, R14
-	ROLL           $0x08, R15
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ROLL           $0x08, R12
-	ROLL           $0x08, R13
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ROLL           $0x08, R14
-	ADDL           R15, 200(SP)
-	VPSHUFD        $0x93, Y5, Y5
-	ADDL           R12, R11
-	ADDL           R13, 192(SP)
-	VPSHUFD        $0x93, Y10, Y10
-	ADDL           R14, 196(SP)
-	XORL           200(SP), R8
-	VPSHUFD        $0x39, Y7, Y7
-	XORL           R11, R9
-	XORL           192(SP), R10
-	VPSHUFD        $0x39, Y12, Y12
-	XORL           196(SP), DI
-	ROLL           $0x07, R8
-	VPSHUFD        $0x4e, Y8, Y8
-	ROLL           $0x07, R9
-	ROLL           $0x07, R10
-	ROLL           $0x07, DI
-	VPSHUFD        $0x4e, Y13, Y13
-	ADDL           DI, CX
-	ADDL           R8, DX
-	VPADDD         Y6, Y5, Y5
-	ADDL           R9, BX
-	ADDL           R10, SI
-	VPADDD         Y11, Y10, Y10
-	XORL           CX, R12
-	XORL           DX, R13
-	VPXOR          Y5, Y8, Y8
-	XORL           BX, R14
-	XORL           SI, R15
-	VPXOR          Y10, Y13, Y13
-	ROLL           $0x10, R12
-	ROLL           $0x10, R13
-	VPSHUFB        128(SP), Y8, Y8
-	ROLL           $0x10, R14
-	ROLL           $0x10, R15
-	VPSHUFB        128(SP), Y13, Y13
-	ADDL           R12, 192(SP)
-	ADDL           R13, 196(SP)
-	ADDL           R14, 200(SP)
-	VPADDD         Y8, Y7, Y7
-	ADDL           R15, R11
-	XORL           192(SP), DI
-	VPADDD         Y13, Y12, Y12
-	XORL           196(SP), R8
-	XORL           200(SP), R9
-	VPXOR          Y7, Y6, Y6
-	XORL           R11, R10
-	ROLL           $0x0c, DI
-	VPXOR          Y12, Y11, Y11
-	ROLL           $0x0c, R8
-	ROLL           $0x0c, R9
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ROLL           $0x0c, R10
-	ADDL           DI, CX
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ADDL           R8, DX
-	ADDL           R9, BX
-	VPADDD         Y6, Y5, Y5
-	ADDL           R10, SI
-	XORL           CX, R12
-	XORL           DX, R13
-	VPADDD         Y11, Y10, Y10
-	XORL           BX, R14
-	XORL           SI, R15
-	VPXOR          Y5, Y8, Y8
-	ROLL           $0x08, R12
-	ROLL           $0x08, R13
-	VPXOR          Y10, Y13, Y13
-	ROLL           $0x08, R14
-	ROLL           $0x08, R15
-	VPSHUFB        160(SP), Y8, Y8
-	ADDL           R12, 192(SP)
-	ADDL           R13, 196(SP)
-	VPSHUFB        160(SP), Y13, Y13
-	ADDL           R14, 200(SP)
-	ADDL           R15, R11
-	VPADDD         Y8, Y7, Y7
-	XORL           192(SP), DI
-	XORL           196(SP), R8
-	VPADDD         Y13, Y12, Y12
-	XORL           200(SP), R9
-	XORL           R11, R10
-	ROLL           $0x07, DI
-	VPXOR          Y7, Y6, Y6
-	ROLL           $0x07, R8
-	ROLL           $0x07, R9
-	VPXOR          Y12, Y11, Y11
-	ROLL           $0x07, R10
-	ADDL           R8, CX
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ADDL           R9, DX
-	ADDL           R10, BX
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ADDL           DI, SI
-	XORL           CX, R15
-	VPSHUFD        $0x39, Y5, Y5
-	XORL           DX, R12
-	XORL           BX, R13
-	VPSHUFD        $0x39, Y10, Y10
-	XORL           SI, R14
-	ROLL           $0x10, R15
-	VPSHUFD        $0x93, Y7, Y7
-	ROLL           $0x10, R12
-	ROLL           $0x10, R13
-	ROLL           $0x10, R14
-	VPSHUFD        $0x93, Y12, Y12
-	ADDL           R15, 200(SP)
-	ADDL           R12, R11
-	VPSHUFD        $0x4e, Y8, Y8
-	ADDL           R13, 192(SP)
-	ADDL           R14, 196(SP)
-	VPSHUFD        $0x4e, Y13, Y13
-	XORL           200(SP), R8
-	XORL           R11, R9
-	VPADDD         Y6, Y5, Y5
-	XORL           192(SP), R10
-	XORL           196(SP), DI
-	VPADDD         Y11, Y10, Y10
-	ROLL           $0x0c, R8
-	ROLL           $0x0c, R9
-	VPXOR          Y5, Y8, Y8
-	ROLL           $0x0c, R10
-	ROLL           $0x0c, DI
-	VPXOR          Y10, Y13, Y13
-	ADDL           R8, CX
-	ADDL           R9, DX
-	ADDL           R10, BX
-	VPSHUFB        128(SP), Y8, Y8
-	ADDL           DI, SI
-	XORL           CX, R15
-	VPSHUFB        128(SP), Y13, Y13
-	XORL           DX, R12
-	XORL           BX, R13
-	VPADDD         Y8, Y7, Y7
-	XORL           SI, R14
-	ROLL           $0x08, R15
-	VPADDD         Y13, Y12, Y12
-	ROLL           $0x08, R12
-	ROLL           $0x08, R13
-	VPXOR          Y7, Y6, Y6
-	ROLL           $0x08, R14
-	ADDL           R15, 200(SP)
-	VPXOR          Y12, Y11, Y11
-	ADDL           R12, R11
-	ADDL           R13, 192(SP)
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ADDL           R14, 196(SP)
-	XORL           200(SP), R8
-	XORL           R11, R9
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	XORL           192(SP), R10
-	XORL           196(SP), DI
-	VPADDD         Y6, Y5, Y5
-	ROLL           $0x07, R8
-	ROLL           $0x07, R9
-	VPADDD         Y11, Y10, Y10
-	ROLL           $0x07, R10
-	ROLL           $0x07, DI
-	VPXOR          Y5, Y8, Y8
-	ADDL           DI, CX
-	ADDL           R8, DX
-	VPXOR          Y10, Y13, Y13
-	ADDL           R9, BX
-	ADDL           R10, SI
-	VPSHUFB        160(SP), Y8, Y8
-	XORL           CX, R12
-	XORL           DX, R13
-	VPSHUFB        160(SP), Y13, Y13
-	XORL           BX, R14
-	XORL           SI, R15
-	ROLL           $0x10, R12
-	VPADDD         Y8, Y7, Y7
-	ROLL           $0x10, R13
-	ROLL           $0x10, R14
-	VPADDD         Y13, Y12, Y12
-	ROLL           $0x10, R15
-	ADDL           R12, 192(SP)
-	VPXOR          Y7, Y6, Y6
-	ADDL           R13, 196(SP)
-	ADDL           R14, 200(SP)
-	VPXOR          Y12, Y11, Y11
-	ADDL           R15, R11
-	XORL           192(SP), DI
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	XORL           196(SP), R8
-	XORL           200(SP), R9
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	XORL           R11, R10
-	ROLL           $0x0c, DI
-	VPSHUFD        $0x93, Y5, Y5
-	ROLL           $0x0c, R8
-	ROLL           $0x0c, R9
-	ROLL           $0x0c, R10
-	VPSHUFD        $0x93, Y10, Y10
-	ADDL           DI, CX
-	ADDL           R8, DX
-	VPSHUFD        $0x39, Y7, Y7
-	ADDL           R9, BX
-	ADDL           R10, SI
-	VPSHUFD        $0x39, Y12, Y12
-	XORL           CX, R12
-	XORL           DX, R13
-	VPSHUFD        $0x4e, Y8, Y8
-	XORL           BX, R14
-	XORL           SI, R15
-	VPSHUFD        $0x4e, Y13, Y13
-	ROLL           $0x08, R12
-	ROLL           $0x08, R13
-	VPADDD         Y6, Y5, Y5
-	ROLL           $0x08, R14
-	ROLL           $0x08, R15
-	VPADDD         Y11, Y10, Y10
-	ADDL           R12, 192(SP)
-	ADDL           R13, 196(SP)
-	ADDL           R14, 200(SP)
-	VPXOR          Y5, Y8, Y8
-	ADDL           R15, R11
-	XORL           192(SP), DI
-	VPXOR          Y10, Y13, Y13
-	XORL           196(SP), R8
-	XORL           200(SP), R9
-	VPSHUFB        128(SP), Y8, Y8
-	XORL           R11, R10
-	ROLL           $0x07, DI
-	VPSHUFB        128(SP), Y13, Y13
-	ROLL           $0x07, R8
-	ROLL           $0x07, R9
-	VPADDD         Y8, Y7, Y7
-	ROLL           $0x07, R10
-	ADDL           R8, CX
-	VPADDD         Y13, Y12, Y12
-	ADDL           R9, DX
-	ADDL           R10, BX
-	VPXOR          Y7, Y6, Y6
-	ADDL           DI, SI
-	XORL           CX, R15
-	XORL           DX, R12
-	VPXOR          Y12, Y11, Y11
-	XORL           BX, R13
-	XORL           SI, R14
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ROLL           $0x10, R15
-	ROLL           $0x10, R12
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ROLL           $0x10, R13
-	ROLL           $0x10, R14
-	VPADDD         Y6, Y5, Y5
-	ADDL           R15, 200(SP)
-	ADDL           R12, R11
-	VPADDD         Y11, Y10, Y10
-	ADDL           R13, 192(SP)
-	ADDL           R14, 196(SP)
-	VPXOR          Y5, Y8, Y8
-	XORL           200(SP), R8
-	XORL           R11, R9
-	VPXOR          Y10, Y13, Y13
-	XORL           192(SP), R10
-	XORL           196(SP), DI
-	ROLL           $0x0c, R8
-	VPSHUFB        160(SP), Y8, Y8
-	ROLL           $0x0c, R9
-	ROLL           $0x0c, R10
-	VPSHUFB        160(SP), Y13, Y13
-	ROLL           $0x0c, DI
-	ADDL           R8, CX
-	VPADDD         Y8, Y7, Y7
-	ADDL           R9, DX
-	ADDL           R10, BX
-	VPADDD         Y13, Y12, Y12
-	ADDL           DI, SI
-	XORL           CX, R15
-	VPXOR          Y7, Y6, Y6
-	XORL           DX, R12
-	XORL           BX, R13
-	VPXOR          Y12, Y11, Y11
-	XORL           SI, R14
-	ROLL           $0x08, R15
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ROLL           $0x08, R12
-	ROLL           $0x08, R13
-	ROLL           $0x08, R14
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ADDL           R15, 200(SP)
-	ADDL           R12, R11
-	VPSHUFD        $0x39, Y5, Y5
-	ADDL           R13, 192(SP)
-	ADDL           R14, 196(SP)
-	VPSHUFD        $0x39, Y10, Y10
-	XORL           200(SP), R8
-	XORL           R11, R9
-	VPSHUFD        $0x93, Y7, Y7
-	XORL           192(SP), R10
-	XORL           196(SP), DI
-	VPSHUFD        $0x93, Y12, Y12
-	ROLL           $0x07, R8
-	ROLL           $0x07, R9
-	VPSHUFD        $0x4e, Y8, Y8
-	ROLL           $0x07, R10
-	ROLL           $0x07, DI
-	VPSHUFD        $0x4e, Y13, Y13
-	ADDL           DI, CX
-	ADDL           R8, DX
-	ADDL           R9, BX
-	VPADDD         Y6, Y5, Y5
-	ADDL           R10, SI
-	XORL           CX, R12
-	VPADDD         Y11, Y10, Y10
-	XORL           DX, R13
-	XORL           BX, R14
-	VPXOR          Y5, Y8, Y8
-	XORL           SI, R15
-	ROLL           $0x10, R12
-	VPXOR          Y10, Y13, Y13
-	ROLL           $0x10, R13
-	ROLL           $0x10, R14
-	VPSHUFB        128(SP), Y8, Y8
-	ROLL           $0x10, R15
-	ADDL           R12, 192(SP)
-	VPSHUFB        128(SP), Y13, Y13
-	ADDL           R13, 196(SP)
-	ADDL           R14, 200(SP)
-	VPADDD         Y8, Y7, Y7
-	ADDL           R15, R11
-	XORL           192(SP), DI
-	VPADDD         Y13, Y12, Y12
-	XORL           196(SP), R8
-	XORL           200(SP), R9
-	XORL           R11, R10
-	VPXOR          Y7, Y6, Y6
-	ROLL           $0x0c, DI
-	ROLL           $0x0c, R8
-	VPXOR          Y12, Y11, Y11
-	ROLL           $0x0c, R9
-	ROLL           $0x0c, R10
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ADDL           DI, CX
-	ADDL           R8, DX
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ADDL           R9, BX
-	ADDL           R10, SI
-	VPADDD         Y6, Y5, Y5
-	XORL           CX, R12
-	XORL           DX, R13
-	VPADDD         Y11, Y10, Y10
-	XORL           BX, R14
-	XORL           SI, R15
-	VPXOR          Y5, Y8, Y8
-	ROLL           $0x08, R12
-	ROLL           $0x08, R13
-	ROLL           $0x08, R14
-	VPXOR          Y10, Y13, Y13
-	ROLL           $0x08, R15
-	ADDL           R12, 192(SP)
-	VPSHUFB        160(SP), Y8, Y8
-	ADDL           R13, 196(SP)
-	ADDL           R14, 200(SP)
-	VPSHUFB        160(SP), Y13, Y13
-	ADDL           R15, R11
-	XORL           192(SP), DI
-	VPADDD         Y8, Y7, Y7
-	XORL           196(SP), R8
-	XORL           200(SP), R9
-	VPADDD         Y13, Y12, Y12
-	XORL           R11, R10
-	ROLL           $0x07, DI
-	VPXOR          Y7, Y6, Y6
-	ROLL           $0x07, R8
-	ROLL           $0x07, R9
-	VPXOR          Y12, Y11, Y11
-	ROLL           $0x07, R10
-	ADDL           R8, CX
-	ADDL           R9, DX
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ADDL           R10, BX
-	ADDL           DI, SI
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	XORL           CX, R15
-	XORL           DX, R12
-	VPSHUFD        $0x93, Y5, Y5
-	XORL           BX, R13
-	XORL           SI, R14
-	VPSHUFD        $0x93, Y10, Y10
-	ROLL           $0x10, R15
-	ROLL           $0x10, R12
-	VPSHUFD        $0x39, Y7, Y7
-	ROLL           $0x10, R13
-	ROLL           $0x10, R14
-	VPSHUFD        $0x39, Y12, Y12
-	ADDL           R15, 200(SP)
-	ADDL           R12, R11
-	VPSHUFD        $0x4e, Y8, Y8
-	ADDL           R13, 192(SP)
-	ADDL           R14, 196(SP)
-	XORL           200(SP), R8
-	VPSHUFD        $0x4e, Y13, Y13
-	XORL           R11, R9
-	XORL           192(SP), R10
-	VPADDD         Y6, Y5, Y5
-	XORL           196(SP), DI
-	ROLL           $0x0c, R8
-	VPADDD         Y11, Y10, Y10
-	ROLL           $0x0c, R9
-	ROLL           $0x0c, R10
-	VPXOR          Y5, Y8, Y8
-	ROLL           $0x0c, DI
-	ADDL           R8, CX
-	VPXOR          Y10, Y13, Y13
-	ADDL           R9, DX
-	ADDL           R10, BX
-	VPSHUFB        128(SP), Y8, Y8
-	ADDL           DI, SI
-	XORL           CX, R15
-	VPSHUFB        128(SP), Y13, Y13
-	XORL           DX, R12
-	XORL           BX, R13
-	XORL           SI, R14
-	VPADDD         Y8, Y7, Y7
-	ROLL           $0x08, R15
-	ROLL           $0x08, R12
-	VPADDD         Y13, Y12, Y12
-	ROLL           $0x08, R13
-	ROLL           $0x08, R14
-	VPXOR          Y7, Y6, Y6
-	ADDL           R15, 200(SP)
-	ADDL           R12, R11
-	VPXOR          Y12, Y11, Y11
-	ADDL           R13, 192(SP)
-	ADDL           R14, 196(SP)
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	XORL           200(SP), R8
-	XORL           R11, R9
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	XORL           192(SP), R10
-	XORL           196(SP), DI
-	VPADDD         Y6, Y5, Y5
-	ROLL           $0x07, R8
-	ROLL           $0x07, R9
-	ROLL           $0x07, R10
-	VPADDD         Y11, Y10, Y10
-	ROLL           $0x07, DI
-	ADDL           DI, CX
-	VPXOR          Y5, Y8, Y8
-	ADDL           R8, DX
-	ADDL           R9, BX
-	VPXOR          Y10, Y13, Y13
-	ADDL           R10, SI
-	XORL           CX, R12
-	VPSHUFB        160(SP), Y8, Y8
-	XORL           DX, R13
-	XORL           BX, R14
-	VPSHUFB        160(SP), Y13, Y13
-	XORL           SI, R15
-	ROLL           $0x10, R12
-	VPADDD         Y8, Y7, Y7
-	ROLL           $0x10, R13
-	ROLL           $0x10, R14
-	VPADDD         Y13, Y12, Y12
-	ROLL           $0x10, R15
-	ADDL           R12, 192(SP)
-	ADDL           R13, 196(SP)
-	VPXOR          Y7, Y6, Y6
-	ADDL           R14, 200(SP)
-	ADDL           R15, R11
-	VPXOR          Y12, Y11, Y11
-	XORL           192(SP), DI
-	XORL           196(SP), R8
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	XORL           200(SP), R9
-	XORL           R11, R10
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ROLL           $0x0c, DI
-	ROLL           $0x0c, R8
-	VPSHUFD        $0x39, Y5, Y5
-	ROLL           $0x0c, R9
-	ROLL           $0x0c, R10
-	VPSHUFD        $0x39, Y10, Y10
-	ADDL           DI, CX
-	ADDL           R8, DX
-	VPSHUFD        $0x93, Y7, Y7
-	ADDL           R9, BX
-	ADDL           R10, SI
-	XORL           CX, R12
-	VPSHUFD        $0x93, Y12, Y12
-	XORL           DX, R13
-	XORL           BX, R14
-	VPSHUFD        $0x4e, Y8, Y8
-	XORL           SI, R15
-	ROLL           $0x08, R12
-	VPSHUFD        $0x4e, Y13, Y13
-	ROLL           $0x08, R13
-	ROLL           $0x08, R14
-	VPADDD         Y6, Y5, Y5
-	ROLL           $0x08, R15
-	ADDL           R12, 192(SP)
-	VPADDD         Y11, Y10, Y10
-	ADDL           R13, 196(SP)
-	ADDL           R14, 200(SP)
-	VPXOR          Y5, Y8, Y8
-	ADDL           R15, R11
-	XORL           192(SP), DI
-	VPXOR          Y10, Y13, Y13
-	XORL           196(SP), R8
-	XORL           200(SP), R9
-	XORL           R11, R10
-	VPSHUFB        128(SP), Y8, Y8
-	ROLL           $0x07, DI
-	ROLL           $0x07, R8
-	VPSHUFB        128(SP), Y13, Y13
-	ROLL           $0x07, R9
-	ROLL           $0x07, R10
-	VPADDD         Y8, Y7, Y7
-	ADDL           R8, CX
-	ADDL           R9, DX
-	VPADDD         Y13, Y12, Y12
-	ADDL           R10, BX
-	ADDL           DI, SI
-	VPXOR          Y7, Y6, Y6
-	XORL           CX, R15
-	XORL           DX, R12
-	VPXOR          Y12, Y11, Y11
-	XORL           BX, R13
-	XORL           SI, R14
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ROLL           $0x10, R15
-	ROLL           $0x10, R12
-	ROLL           $0x10, R13
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ROLL           $0x10, R14
-	ADDL           R15, 200(SP)
-	VPADDD         Y6, Y5, Y5
-	ADDL           R12, R11
-	ADDL           R13, 192(SP)
-	VPADDD         Y11, Y10, Y10
-	ADDL           R14, 196(SP)
-	XORL           200(SP), R8
-	VPXOR          Y5, Y8, Y8
-	XORL           R11, R9
-	XORL           192(SP), R10
-	VPXOR          Y10, Y13, Y13
-	XORL           196(SP), DI
-	ROLL           $0x0c, R8
-	VPSHUFB        160(SP), Y8, Y8
-	ROLL           $0x0c, R9
-	ROLL           $0x0c, R10
-	VPSHUFB        160(SP), Y13, Y13
-	ROLL           $0x0c, DI
-	ADDL           R8, CX
-	ADDL           R9, DX
-	VPADDD         Y8, Y7, Y7
-	ADDL           R10, BX
-	ADDL           DI, SI
-	VPADDD         Y13, Y12, Y12
-	XORL           CX, R15
-	XORL           DX, R12
-	VPXOR          Y7, Y6, Y6
-	XORL           BX, R13
-	XORL           SI, R14
-	VPXOR          Y12, Y11, Y11
-	ROLL           $0x08, R15
-	ROLL           $0x08, R12
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ROLL           $0x08, R13
-	ROLL           $0x08, R14
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	ADDL           R15, 200(SP)
-	ADDL           R12, R11
-	VPSHUFD        $0x93, Y5, Y5
-	ADDL           R13, 192(SP)
-	ADDL           R14, 196(SP)
-	XORL           200(SP), R8
-	VPSHUFD        $0x93, Y10, Y10
-	XORL           R11, R9
-	XORL           192(SP), R10
-	VPSHUFD        $0x39, Y7, Y7
-	XORL           196(SP), DI
-	ROLL           $0x07, R8
-	VPSHUFD        $0x39, Y12, Y12
-	ROLL           $0x07, R9
-	ROLL           $0x07, R10
-	VPSHUFD        $0x4e, Y8, Y8
-	ROLL           $0x07, DI
-	ADDL           (AX), CX
-	ADDL           4(AX), DX
-	ADDL           8(AX), BX
-	ADDL           12(AX), SI
-	ADDL           16(AX), DI
-	ADDL           20(AX), R8
-	ADDL           24(AX), R9
-	ADDL           28(AX), R10
-	SHLQ           $0x20, DX
-	ORQ            DX, CX
-	MOVQ           $0x0ffffffc0fffffff, DX
-	ANDQ           DX, CX
-	MOVQ           CX, 88(AX)
-	SHLQ           $0x20, SI
-	ORQ            SI, BX
-	MOVQ           $0x0ffffffc0ffffffc, CX
-	ANDQ           CX, BX
-	MOVQ           BX, 96(AX)
-	MOVQ           BX, SI
-	SHRQ           $0x02, SI
-	ADDQ           BX, SI
-	MOVQ           SI, 104(AX)
-	SHLQ           $0x20, R8
-	ORQ            R8, DI
-	MOVQ           DI, 112(AX)
-	SHLQ           $0x20, R10
-	ORQ            R10, R9
-	MOVQ           R9, 120(AX)
-	VPSHUFD        $0x4e, Y13, Y13
-	XORQ           CX, CX
-	XORQ           BX, BX
-	VPADDD         Y6, Y5, Y5
-	XORQ           SI, SI
-	ADDQ           800(AX), CX
-	VPADDD         Y11, Y10, Y10
-	ADCQ           808(AX), BX
-	ADCQ           336(AX), SI
-	MOVQ           CX, DX
-	VPXOR          Y5, Y8, Y8
-	MULXQ          88(AX), DI, R8
-	MULXQ          96(AX), CX, R9
-	VPXOR          Y10, Y13, Y13
-	ADDQ           CX, R8
-	ADCQ           $0x00, R9
-	VPSHUFB        128(SP), Y8, Y8
-	MOVQ           BX, DX
-	MULXQ          88(AX), CX, BX
-	VPSHUFB        128(SP), Y13, Y13
-	ADDQ           CX, R8
-	ADCQ           BX, R9
-	VPADDD         Y8, Y7, Y7
-	MULXQ          104(AX), CX, BX
-	ADDQ           CX, DI
-	VPADDD         Y13, Y12, Y12
-	ADCQ           BX, R8
-	ADCQ           $0x00, R9
-	VPXOR          Y7, Y6, Y6
-	MOVQ           SI, CX
-	IMULQ          104(AX), CX
-	IMULQ          88(AX), SI
-	VPXOR          Y12, Y11, Y11
-	ADDQ           CX, R8
-	ADCQ           SI, R9
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	MOVQ           R9, SI
-	ANDQ           $0x03, SI
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	MOVQ           R9, BX
-	SHRQ           $0x02, BX
-	VPADDD         Y6, Y5, Y5
-	ANDQ           $-4, R9
-	ADDQ           BX, R9
-	VPADDD         Y11, Y10, Y10
-	ADDQ           R9, DI
-	ADCQ           $0x00, R8
-	VPXOR          Y5, Y8, Y8
-	ADCQ           $0x00, SI
-	MOVQ           DI, CX
-	VPXOR          Y10, Y13, Y13
-	MOVQ           R8, BX
-	ADDQ           816(AX), CX
-	ADCQ           824(AX), BX
-	VPSHUFB        160(SP), Y8, Y8
-	ADCQ           344(AX), SI
-	MOVQ           CX, DX
-	VPSHUFB        160(SP), Y13, Y13
-	MULXQ          88(AX), DI, R8
-	MULXQ          96(AX), CX, R9
-	VPADDD         Y8, Y7, Y7
-	ADDQ           CX, R8
-	ADCQ           $0x00, R9
-	VPADDD         Y13, Y12, Y12
-	MOVQ           BX, DX
-	MULXQ          88(AX), CX, BX
-	VPXOR          Y7, Y6, Y6
-	ADDQ           CX, R8
-	ADCQ           BX, R9
-	VPXOR          Y12, Y11, Y11
-	MULXQ          104(AX), CX, BX
-	ADDQ           CX, DI
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ADCQ           BX, R8
-	ADCQ           $0x00, R9
-	MOVQ           SI, CX
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	IMULQ          104(AX), CX
-	IMULQ          88(AX), SI
-	VPSHUFD        $0x39, Y5, Y5
-	ADDQ           CX, R8
-	ADCQ           SI, R9
-	VPSHUFD        $0x39, Y10, Y10
-	MOVQ           R9, SI
-	ANDQ           $0x03, SI
-	VPSHUFD        $0x93, Y7, Y7
-	MOVQ           R9, BX
-	SHRQ           $0x02, BX
-	VPSHUFD        $0x93, Y12, Y12
-	ANDQ           $-4, R9
-	ADDQ           BX, R9
-	VPSHUFD        $0x4e, Y8, Y8
-	ADDQ           R9, DI
-	ADCQ           $0x00, R8
-	VPSHUFD        $0x4e, Y13, Y13
-	ADCQ           $0x00, SI
-	MOVQ           DI, CX
-	MOVQ           R8, BX
-	VPADDD         Y6, Y5, Y5
-	ADDQ           832(AX), CX
-	ADCQ           840(AX), BX
-	VPADDD         Y11, Y10, Y10
-	ADCQ           352(AX), SI
-	MOVQ           CX, DX
-	VPXOR          Y5, Y8, Y8
-	MULXQ          88(AX), DI, R8
-	MULXQ          96(AX), CX, R9
-	VPXOR          Y10, Y13, Y13
-	ADDQ           CX, R8
-	ADCQ           $0x00, R9
-	VPSHUFB        128(SP), Y8, Y8
-	MOVQ           BX, DX
-	MULXQ          88(AX), CX, BX
-	VPSHUFB        128(SP), Y13, Y13
-	ADDQ           CX, R8
-	ADCQ           BX, R9
-	VPADDD         Y8, Y7, Y7
-	MULXQ          104(AX), CX, BX
-	ADDQ           CX, DI
-	VPADDD         Y13, Y12, Y12
-	ADCQ           BX, R8
-	ADCQ           $0x00, R9
-	MOVQ           SI, CX
-	VPXOR          Y7, Y6, Y6
-	IMULQ          104(AX), CX
-	IMULQ          88(AX), SI
-	VPXOR          Y12, Y11, Y11
-	ADDQ           CX, R8
-	ADCQ           SI, R9
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	MOVQ           R9, SI
-	ANDQ           $0x03, SI
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	MOVQ           R9, BX
-	SHRQ           $0x02, BX
-	VPADDD         Y6, Y5, Y5
-	ANDQ           $-4, R9
-	ADDQ           BX, R9
-	VPADDD         Y11, Y10, Y10
-	ADDQ           R9, DI
-	ADCQ           $0x00, R8
-	VPXOR          Y5, Y8, Y8
-	ADCQ           $0x00, SI
-	MOVQ           DI, CX
-	MOVQ           R8, BX
-	VPXOR          Y10, Y13, Y13
-	ADDQ           848(AX), CX
-	ADCQ           856(AX), BX
-	VPSHUFB        160(SP), Y8, Y8
-	ADCQ           360(AX), SI
-	MOVQ           CX, DX
-	VPSHUFB        160(SP), Y13, Y13
-	MULXQ          88(AX), DI, R8
-	MULXQ          96(AX), CX, R9
-	VPADDD         Y8, Y7, Y7
-	ADDQ           CX, R8
-	ADCQ           $0x00, R9
-	VPADDD         Y13, Y12, Y12
-	MOVQ           BX, DX
-	MULXQ          88(AX), CX, BX
-	VPXOR          Y7, Y6, Y6
-	ADDQ           CX, R8
-	ADCQ           BX, R9
-	VPXOR          Y12, Y11, Y11
-	MULXQ          104(AX), CX, BX
-	ADDQ           CX, DI
-	ADCQ           BX, R8
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ADCQ           $0x00, R9
-	MOVQ           SI, CX
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	IMULQ          104(AX), CX
-	IMULQ          88(AX), SI
-	VPSHUFD        $0x93, Y5, Y5
-	ADDQ           CX, R8
-	ADCQ           SI, R9
-	VPSHUFD        $0x93, Y10, Y10
-	MOVQ           R9, SI
-	ANDQ           $0x03, SI
-	VPSHUFD        $0x39, Y7, Y7
-	MOVQ           R9, BX
-	SHRQ           $0x02, BX
-	VPSHUFD        $0x39, Y12, Y12
-	ANDQ           $-4, R9
-	ADDQ           BX, R9
-	VPSHUFD        $0x4e, Y8, Y8
-	ADDQ           R9, DI
-	ADCQ           $0x00, R8
-	ADCQ           $0x00, SI
-	VPSHUFD        $0x4e, Y13, Y13
-	MOVQ           DI, CX
-	MOVQ           R8, BX
-	VPADDD         Y6, Y5, Y5
-	ADDQ           864(AX), CX
-	ADCQ           872(AX), BX
-	VPADDD         Y11, Y10, Y10
-	ADCQ           368(AX), SI
-	MOVQ           CX, DX
-	VPXOR          Y5, Y8, Y8
-	MULXQ          88(AX), DI, R8
-	MULXQ          96(AX), CX, R9
-	VPXOR          Y10, Y13, Y13
-	ADDQ           CX, R8
-	ADCQ           $0x00, R9
-	VPSHUFB        128(SP), Y8, Y8
-	MOVQ           BX, DX
-	MULXQ          88(AX), CX, BX
-	VPSHUFB        128(SP), Y13, Y13
-	ADDQ           CX, R8
-	ADCQ           BX, R9
-	MULXQ          104(AX), CX, BX
-	VPADDD         Y8, Y7, Y7
-	ADDQ           CX, DI
-	ADCQ           BX, R8
-	VPADDD         Y13, Y12, Y12
-	ADCQ           $0x00, R9
-	MOVQ           SI, CX
-	VPXOR          Y7, Y6, Y6
-	IMULQ          104(AX), CX
-	IMULQ          88(AX), SI
-	VPXOR          Y12, Y11, Y11
-	ADDQ           CX, R8
-	ADCQ           SI, R9
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	MOVQ           R9, SI
-	ANDQ           $0x03, SI
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	MOVQ           R9, BX
-	SHRQ           $0x02, BX
-	VPADDD         Y6, Y5, Y5
-	ANDQ           $-4, R9
-	ADDQ           BX, R9
-	ADDQ           R9, DI
-	VPADDD         Y11, Y10, Y10
-	ADCQ           $0x00, R8
-	ADCQ           $0x00, SI
-	VPXOR          Y5, Y8, Y8
-	MOVQ           DI, CX
-	MOVQ           R8, BX
-	VPXOR          Y10, Y13, Y13
-	ADDQ           880(AX), CX
-	ADCQ           888(AX), BX
-	VPSHUFB        160(SP), Y8, Y8
-	ADCQ           376(AX), SI
-	MOVQ           CX, DX
-	VPSHUFB        160(SP), Y13, Y13
-	MULXQ          88(AX), DI, R8
-	MULXQ          96(AX), CX, R9
-	VPADDD         Y8, Y7, Y7
-	ADDQ           CX, R8
-	ADCQ           $0x00, R9
-	VPADDD         Y13, Y12, Y12
-	MOVQ           BX, DX
-	MULXQ          88(AX), CX, BX
-	ADDQ           CX, R8
-	VPXOR          Y7, Y6, Y6
-	ADCQ           BX, R9
-	MULXQ          104(AX), CX, BX
-	VPXOR          Y12, Y11, Y11
-	ADDQ           CX, DI
-	ADCQ           BX, R8
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ADCQ           $0x00, R9
-	MOVQ           SI, CX
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	IMULQ          104(AX), CX
-	IMULQ          88(AX), SI
-	VPSHUFD        $0x39, Y5, Y5
-	ADDQ           CX, R8
-	ADCQ           SI, R9
-	VPSHUFD        $0x39, Y10, Y10
-	MOVQ           R9, SI
-	ANDQ           $0x03, SI
-	VPSHUFD        $0x93, Y7, Y7
-	MOVQ           R9, BX
-	SHRQ           $0x02, BX
-	ANDQ           $-4, R9
-	VPSHUFD        $0x93, Y12, Y12
-	ADDQ           BX, R9
-	ADDQ           R9, DI
-	VPSHUFD        $0x4e, Y8, Y8
-	ADCQ           $0x00, R8
-	ADCQ           $0x00, SI
-	VPSHUFD        $0x4e, Y13, Y13
-	MOVQ           DI, CX
-	MOVQ           R8, BX
-	VPADDD         Y6, Y5, Y5
-	ADDQ           896(AX), CX
-	ADCQ           904(AX), BX
-	VPADDD         Y11, Y10, Y10
-	ADCQ           384(AX), SI
-	MOVQ           CX, DX
-	VPXOR          Y5, Y8, Y8
-	MULXQ          88(AX), DI, R8
-	MULXQ          96(AX), CX, R9
-	VPXOR          Y10, Y13, Y13
-	ADDQ           CX, R8
-	ADCQ           $0x00, R9
-	MOVQ           BX, DX
-	VPSHUFB        128(SP), Y8, Y8
-	MULXQ          88(AX), CX, BX
-	ADDQ           CX, R8
-	VPSHUFB        128(SP), Y13, Y13
-	ADCQ           BX, R9
-	MULXQ          104(AX), CX, BX
-	VPADDD         Y8, Y7, Y7
-	ADDQ           CX, DI
-	ADCQ           BX, R8
-	VPADDD         Y13, Y12, Y12
-	ADCQ           $0x00, R9
-	MOVQ           SI, CX
-	VPXOR          Y7, Y6, Y6
-	IMULQ          104(AX), CX
-	IMULQ          88(AX), SI
-	VPXOR          Y12, Y11, Y11
-	ADDQ           CX, R8
-	ADCQ           SI, R9
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	MOVQ           R9, SI
-	ANDQ           $0x03, SI
-	MOVQ           R9, BX
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	SHRQ           $0x02, BX
-	ANDQ           $-4, R9
-	VPADDD         Y6, Y5, Y5
-	ADDQ           BX, R9
-	ADDQ           R9, DI
-	VPADDD         Y11, Y10, Y10
-	ADCQ           $0x00, R8
-	ADCQ           $0x00, SI
-	VPXOR          Y5, Y8, Y8
-	MOVQ           DI, CX
-	MOVQ           R8, BX
-	VPXOR          Y10, Y13, Y13
-	ADDQ           912(AX), CX
-	ADCQ           920(AX), BX
-	VPSHUFB        160(SP), Y8, Y8
-	ADCQ           392(AX), SI
-	MOVQ           CX, DX
-	VPSHUFB        160(SP), Y13, Y13
-	MULXQ          88(AX), DI, R8
-	MULXQ          96(AX), CX, R9
-	ADDQ           CX, R8
-	VPADDD         Y8, Y7, Y7
-	ADCQ           $0x00, R9
-	MOVQ           BX, DX
-	VPADDD         Y13, Y12, Y12
-	MULXQ          88(AX), CX, BX
-	ADDQ           CX, R8
-	VPXOR          Y7, Y6, Y6
-	ADCQ           BX, R9
-	MULXQ          104(AX), CX, BX
-	VPXOR          Y12, Y11, Y11
-	ADDQ           CX, DI
-	ADCQ           BX, R8
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ADCQ           $0x00, R9
-	MOVQ           SI, CX
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	IMULQ          104(AX), CX
-	IMULQ          88(AX), SI
-	VPSHUFD        $0x93, Y5, Y5
-	ADDQ           CX, R8
-	ADCQ           SI, R9
-	MOVQ           R9, SI
-	VPSHUFD        $0x93, Y10, Y10
-	ANDQ           $0x03, SI
-	MOVQ           R9, BX
-	VPSHUFD        $0x39, Y7, Y7
-	SHRQ           $0x02, BX
-	ANDQ           $-4, R9
-	VPSHUFD        $0x39, Y12, Y12
-	ADDQ           BX, R9
-	ADDQ           R9, DI
-	VPSHUFD        $0x4e, Y8, Y8
-	ADCQ           $0x00, R8
-	ADCQ           $0x00, SI
-	VPSHUFD        $0x4e, Y13, Y13
-	MOVQ           DI, CX
-	MOVQ           R8, BX
-	VPADDD         Y6, Y5, Y5
-	ADDQ           928(AX), CX
-	ADCQ           936(AX), BX
-	VPADDD         Y11, Y10, Y10
-	ADCQ           400(AX), SI
-	MOVQ           CX, DX
-	MULXQ          88(AX), DI, R8
-	VPXOR          Y5, Y8, Y8
-	MULXQ          96(AX), CX, R9
-	ADDQ           CX, R8
-	VPXOR          Y10, Y13, Y13
-	ADCQ           $0x00, R9
-	MOVQ           BX, DX
-	VPSHUFB        128(SP), Y8, Y8
-	MULXQ          88(AX), CX, BX
-	ADDQ           CX, R8
-	VPSHUFB        128(SP), Y13, Y13
-	ADCQ           BX, R9
-	MULXQ          104(AX), CX, BX
-	VPADDD         Y8, Y7, Y7
-	ADDQ           CX, DI
-	ADCQ           BX, R8
-	VPADDD         Y13, Y12, Y12
-	ADCQ           $0x00, R9
-	MOVQ           SI, CX
-	VPXOR          Y7, Y6, Y6
-	IMULQ          104(AX), CX
-	IMULQ          88(AX), SI
-	ADDQ           CX, R8
-	VPXOR          Y12, Y11, Y11
-	ADCQ           SI, R9
-	MOVQ           R9, SI
-	VPSLLD         $0x0c, Y6, Y3
-	VPSRLD         $0x14, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ANDQ           $0x03, SI
-	MOVQ           R9, BX
-	VPSLLD         $0x0c, Y11, Y3
-	VPSRLD         $0x14, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	SHRQ           $0x02, BX
-	ANDQ           $-4, R9
-	VPADDD         Y6, Y5, Y5
-	ADDQ           BX, R9
-	ADDQ           R9, DI
-	VPADDD         Y11, Y10, Y10
-	ADCQ           $0x00, R8
-	ADCQ           $0x00, SI
-	VPXOR          Y5, Y8, Y8
-	MOVQ           DI, CX
-	MOVQ           R8, BX
-	VPXOR          Y10, Y13, Y13
-	ADDQ           944(AX), CX
-	ADCQ           952(AX), BX
-	ADCQ           408(AX), SI
-	VPSHUFB        160(SP), Y8, Y8
-	MOVQ           CX, DX
-	MULXQ          88(AX), DI, R8
-	VPSHUFB        160(SP), Y13, Y13
-	MULXQ          96(AX), CX, R9
-	ADDQ           CX, R8
-	VPADDD         Y8, Y7, Y7
-	ADCQ           $0x00, R9
-	MOVQ           BX, DX
-	VPADDD         Y13, Y12, Y12
-	MULXQ          88(AX), CX, BX
-	ADDQ           CX, R8
-	VPXOR          Y7, Y6, Y6
-	ADCQ           BX, R9
-	MULXQ          104(AX), CX, BX
-	VPXOR          Y12, Y11, Y11
-	ADDQ           CX, DI
-	ADCQ           BX, R8
-	VPSLLD         $0x07, Y6, Y3
-	VPSRLD         $0x19, Y6, Y6
-	VPOR           Y3, Y6, Y6
-	ADCQ           $0x00, R9
-	MOVQ           SI, CX
-	IMULQ          104(AX), CX
-	VPSLLD         $0x07, Y11, Y3
-	VPSRLD         $0x19, Y11, Y11
-	VPOR           Y3, Y11, Y11
-	IMULQ          88(AX), SI
-	ADDQ           CX, R8
-	VPSHUFD        $0x39, Y5, Y5
-	ADCQ           SI, R9
-	MOVQ           R9, SI
-	VPSHUFD        $0x39, Y10, Y10
-	ANDQ           $0x03, SI
-	MOVQ           R9, BX
-	VPSHUFD        $0x93, Y7, Y7
-	SHRQ           $0x02, BX
-	ANDQ           $-4, R9
-	VPSHUFD        $0x93, Y12, Y12
-	ADDQ           BX, R9
-	ADDQ           R9, DI
-	VPSHUFD        $0x4e, Y8, Y8
-	ADCQ           $0x00, R8
-	ADCQ           $0x00, SI
-	VPSHUFD        $0x4e, Y13, Y13
-	MOVQ           DI, CX
-	MOVQ           R8, BX
-	MOVQ           CX, DI
-	MOVQ           BX, R8
-	SUBQ           $-5, DI
-	SBBQ           $-1, R8
-	SBBQ           $0x03, SI
-
-	// No borrow: h >= p, so h - p is the reduced value.
-	CMOVQCC DI, CX
-	CMOVQCC R8, BX
-	ADDQ    112(AX), CX
-	ADCQ    120(AX), BX
-	MOVQ    CX, 128(AX)
-	MOVQ    BX, 136(AX)
-	VPADDD  Y0, Y5, Y5
-	VPADDD  Y1, Y6, Y6
-	VPADDD  Y2, Y7, Y7
-	VPADDD  Y4, Y8, Y8
-	VPADDD  Y0, Y10, Y10
-	VPADDD  Y1, Y11, Y11
-	VPADDD  Y2, Y12, Y12
-	VPADDD  Y9, Y13, Y13
-	LEAQ    960(AX), AX
-
-	// Rows to blocks: set s holds blocks 2s (low lanes) and 2s+1 (high).
-	VPERM2I128 $0x20, Y6, Y5, Y3
-	VPXOR      (AX), Y3, Y3
-	VMOVDQU    Y3, (AX)
-	VPERM2I128 $0x20, Y8, Y7, Y3
-	VPXOR      32(AX), Y3, Y3
-	VMOVDQU    Y3, 32(AX)
-	VPERM2I128 $0x31, Y6, Y5, Y3
-	VPXOR      64(AX), Y3, Y3
-	VMOVDQU    Y3, 64(AX)
-	VPERM2I128 $0x31, Y8, Y7, Y3
-	VPXOR      96(AX), Y3, Y3
-	VMOVDQU    Y3, 96(AX)
-	VPERM2I128 $0x20, Y11, Y10, Y3
-	VPXOR      128(AX), Y3, Y3
-	VMOVDQU    Y3, 128(AX)
-	VPERM2I128 $0x20, Y13, Y12, Y3
-	VPXOR      160(AX), Y3, Y3
-	VMOVDQU    Y3, 160(AX)
-	VPERM2I128 $0x31, Y11, Y10, Y3
-	VPXOR      192(AX), Y3, Y3
-	VMOVDQU    Y3, 192(AX)
-	VPERM2I128 $0x31, Y13, Y12, Y3
-	VPXOR      224(AX), Y3, Y3
-	VMOVDQU    Y3, 224(AX)
-	VZEROUPPER
-	RET
-
 // func openOne18Y4(st *[1496]byte)
 // Requires: AVX, AVX2, BMI2, CMOV
 TEXT ·openOne18Y4(SB), NOSPLIT, $208-8
@@ -57054,6 +54888,1771 @@ TEXT ·openOne18Y4(SB), NOSPLIT, $208-8
 	VPERM2I128 $0x31, Y13, Y12, Y3
 	VPXOR      224(AX), Y3, Y3
 	VMOVDQU    Y3, 224(AX)
+	VZEROUPPER
+	RET
+
+// func openOne10Y2(st *[1496]byte)
+// Requires: AVX, AVX2, BMI2, CMOV
+TEXT ·openOne10Y2(SB), NOSPLIT, $208-8
+	MOVQ    st+0(FP), AX
+	VMOVDQU cp_rot16<>+0(SB), Y14
+	VMOVDQU Y14, 128(SP)
+	VMOVDQU cp_rot8<>+0(SB), Y14
+	VMOVDQU Y14, 160(SP)
+
+	// Block 0 in general registers: the state with the counter one less.
+	MOVL           (AX), CX
+	MOVL           4(AX), DX
+	MOVL           8(AX), BX
+	MOVL           12(AX), SI
+	MOVL           16(AX), DI
+	MOVL           20(AX), R8
+	MOVL           24(AX), R9
+	MOVL           28(AX), R10
+	MOVL           32(AX), R11
+	MOVL           R11, 192(SP)
+	MOVL           36(AX), R11
+	MOVL           R11, 196(SP)
+	MOVL           40(AX), R11
+	MOVL           R11, 200(SP)
+	MOVL           44(AX), R11
+	MOVL           48(AX), R12
+	MOVL           52(AX), R13
+	MOVL           56(AX), R14
+	MOVL           60(AX), R15
+	DECL           R12
+	VBROADCASTI128 (AX), Y0
+	VBROADCASTI128 16(AX), Y1
+	VBROADCASTI128 32(AX), Y2
+	VBROADCASTI128 48(AX), Y3
+	VPADDD         cp_lanectr<>+0(SB), Y3, Y3
+	VMOVDQA        Y0, Y4
+	VMOVDQA        Y1, Y5
+	VMOVDQA        Y2, Y6
+	VMOVDQA        Y3, Y7
+	VPADDD         Y5, Y4, Y4
+	ADDL           DI, CX
+	ADDL           R8, DX
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPXOR          Y4, Y7, Y7
+	XORL           CX, R12
+	XORL           DX, R13
+	XORL           BX, R14
+	XORL           SI, R15
+	VPSHUFB        128(SP), Y7, Y7
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
+	VPADDD         Y7, Y6, Y6
+	ADDL           R12, 192(SP)
+	ADDL           R13, 196(SP)
+	ADDL           R14, 200(SP)
+	ADDL           R15, R11
+	XORL           192(SP), DI
+	VPXOR          Y6, Y5, Y5
+	XORL           196(SP), R8
+	XORL           200(SP), R9
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	VPSLLD         $0x0c, Y5, Y8
+	VPSRLD         $0x14, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	VPADDD         Y5, Y4, Y4
+	ADDL           R8, DX
+	ADDL           R9, BX
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPXOR          Y4, Y7, Y7
+	XORL           DX, R13
+	XORL           BX, R14
+	XORL           SI, R15
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPSHUFB        160(SP), Y7, Y7
+	ROLL           $0x08, R14
+	ROLL           $0x08, R15
+	ADDL           R12, 192(SP)
+	ADDL           R13, 196(SP)
+	VPADDD         Y7, Y6, Y6
+	ADDL           R14, 200(SP)
+	ADDL           R15, R11
+	XORL           192(SP), DI
+	XORL           196(SP), R8
+	VPXOR          Y6, Y5, Y5
+	XORL           200(SP), R9
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPSLLD         $0x07, Y5, Y8
+	VPSRLD         $0x19, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPSHUFD        $0x93, Y4, Y4
+	ADDL           DI, SI
+	XORL           CX, R15
+	XORL           DX, R12
+	XORL           BX, R13
+	VPSHUFD        $0x39, Y6, Y6
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPSHUFD        $0x4e, Y7, Y7
+	ROLL           $0x10, R14
+	ADDL           R15, 200(SP)
+	ADDL           R12, R11
+	ADDL           R13, 192(SP)
+	ADDL           R14, 196(SP)
+	VPADDD         Y5, Y4, Y4
+	XORL           200(SP), R8
+	XORL           R11, R9
+	XORL           192(SP), R10
+	XORL           196(SP), DI
+	VPXOR          Y4, Y7, Y7
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	ROLL           $0x0c, DI
+	VPSHUFB        128(SP), Y7, Y7
+	ADDL           R8, CX
+	ADDL           R9, DX
+	ADDL           R10, BX
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPADDD         Y7, Y6, Y6
+	XORL           DX, R12
+	XORL           BX, R13
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	VPXOR          Y6, Y5, Y5
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	ADDL           R15, 200(SP)
+	VPSLLD         $0x0c, Y5, Y8
+	VPSRLD         $0x14, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	ADDL           R12, R11
+	ADDL           R13, 192(SP)
+	ADDL           R14, 196(SP)
+	XORL           200(SP), R8
+	VPADDD         Y5, Y4, Y4
+	XORL           R11, R9
+	XORL           192(SP), R10
+	XORL           196(SP), DI
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPXOR          Y4, Y7, Y7
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPSHUFB        160(SP), Y7, Y7
+	ADDL           R9, BX
+	ADDL           R10, SI
+	XORL           CX, R12
+	XORL           DX, R13
+	VPADDD         Y7, Y6, Y6
+	XORL           BX, R14
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPXOR          Y6, Y5, Y5
+	ROLL           $0x10, R15
+	ADDL           R12, 192(SP)
+	ADDL           R13, 196(SP)
+	ADDL           R14, 200(SP)
+	VPSLLD         $0x07, Y5, Y8
+	VPSRLD         $0x19, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	ADDL           R15, R11
+	XORL           192(SP), DI
+	XORL           196(SP), R8
+	XORL           200(SP), R9
+	VPSHUFD        $0x39, Y4, Y4
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPSHUFD        $0x93, Y6, Y6
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	ADDL           R8, DX
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPSHUFD        $0x4e, Y7, Y7
+	XORL           CX, R12
+	XORL           DX, R13
+	XORL           BX, R14
+	XORL           SI, R15
+	VPADDD         Y5, Y4, Y4
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	ROLL           $0x08, R15
+	VPXOR          Y4, Y7, Y7
+	ADDL           R12, 192(SP)
+	ADDL           R13, 196(SP)
+	ADDL           R14, 200(SP)
+	ADDL           R15, R11
+	XORL           192(SP), DI
+	VPSHUFB        128(SP), Y7, Y7
+	XORL           196(SP), R8
+	XORL           200(SP), R9
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	VPADDD         Y7, Y6, Y6
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	VPXOR          Y6, Y5, Y5
+	ADDL           R9, DX
+	ADDL           R10, BX
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPSLLD         $0x0c, Y5, Y8
+	VPSRLD         $0x14, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	XORL           DX, R12
+	XORL           BX, R13
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	VPADDD         Y5, Y4, Y4
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	ADDL           R15, 200(SP)
+	ADDL           R12, R11
+	VPXOR          Y4, Y7, Y7
+	ADDL           R13, 192(SP)
+	ADDL           R14, 196(SP)
+	XORL           200(SP), R8
+	XORL           R11, R9
+	VPSHUFB        160(SP), Y7, Y7
+	XORL           192(SP), R10
+	XORL           196(SP), DI
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPADDD         Y7, Y6, Y6
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPXOR          Y6, Y5, Y5
+	ADDL           DI, SI
+	XORL           CX, R15
+	XORL           DX, R12
+	XORL           BX, R13
+	VPSLLD         $0x07, Y5, Y8
+	VPSRLD         $0x19, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPSHUFD        $0x93, Y4, Y4
+	ROLL           $0x08, R14
+	ADDL           R15, 200(SP)
+	ADDL           R12, R11
+	ADDL           R13, 192(SP)
+	ADDL           R14, 196(SP)
+	VPSHUFD        $0x39, Y6, Y6
+	XORL           200(SP), R8
+	XORL           R11, R9
+	XORL           192(SP), R10
+	XORL           196(SP), DI
+	VPSHUFD        $0x4e, Y7, Y7
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	VPADDD         Y5, Y4, Y4
+	ADDL           DI, CX
+	ADDL           R8, DX
+	ADDL           R9, BX
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPXOR          Y4, Y7, Y7
+	XORL           DX, R13
+	XORL           BX, R14
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	VPSHUFB        128(SP), Y7, Y7
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
+	ADDL           R12, 192(SP)
+	VPADDD         Y7, Y6, Y6
+	ADDL           R13, 196(SP)
+	ADDL           R14, 200(SP)
+	ADDL           R15, R11
+	XORL           192(SP), DI
+	VPXOR          Y6, Y5, Y5
+	XORL           196(SP), R8
+	XORL           200(SP), R9
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	VPSLLD         $0x0c, Y5, Y8
+	VPSRLD         $0x14, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPADDD         Y5, Y4, Y4
+	ADDL           R9, BX
+	ADDL           R10, SI
+	XORL           CX, R12
+	XORL           DX, R13
+	VPXOR          Y4, Y7, Y7
+	XORL           BX, R14
+	XORL           SI, R15
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPSHUFB        160(SP), Y7, Y7
+	ROLL           $0x08, R15
+	ADDL           R12, 192(SP)
+	ADDL           R13, 196(SP)
+	ADDL           R14, 200(SP)
+	VPADDD         Y7, Y6, Y6
+	ADDL           R15, R11
+	XORL           192(SP), DI
+	XORL           196(SP), R8
+	XORL           200(SP), R9
+	VPXOR          Y6, Y5, Y5
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPSLLD         $0x07, Y5, Y8
+	VPSRLD         $0x19, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	ADDL           R9, DX
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPSHUFD        $0x39, Y4, Y4
+	XORL           CX, R15
+	XORL           DX, R12
+	XORL           BX, R13
+	XORL           SI, R14
+	VPSHUFD        $0x93, Y6, Y6
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPSHUFD        $0x4e, Y7, Y7
+	ADDL           R15, 200(SP)
+	ADDL           R12, R11
+	ADDL           R13, 192(SP)
+	ADDL           R14, 196(SP)
+	XORL           200(SP), R8
+	VPADDD         Y5, Y4, Y4
+	XORL           R11, R9
+	XORL           192(SP), R10
+	XORL           196(SP), DI
+	ROLL           $0x0c, R8
+	VPXOR          Y4, Y7, Y7
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	VPSHUFB        128(SP), Y7, Y7
+	ADDL           R9, DX
+	ADDL           R10, BX
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPADDD         Y7, Y6, Y6
+	XORL           DX, R12
+	XORL           BX, R13
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	ROLL           $0x08, R12
+	VPXOR          Y6, Y5, Y5
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	ADDL           R15, 200(SP)
+	ADDL           R12, R11
+	VPSLLD         $0x0c, Y5, Y8
+	VPSRLD         $0x14, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	ADDL           R13, 192(SP)
+	ADDL           R14, 196(SP)
+	XORL           200(SP), R8
+	XORL           R11, R9
+	VPADDD         Y5, Y4, Y4
+	XORL           192(SP), R10
+	XORL           196(SP), DI
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPXOR          Y4, Y7, Y7
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	ADDL           DI, CX
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPSHUFB        160(SP), Y7, Y7
+	ADDL           R10, SI
+	XORL           CX, R12
+	XORL           DX, R13
+	XORL           BX, R14
+	VPADDD         Y7, Y6, Y6
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPXOR          Y6, Y5, Y5
+	ROLL           $0x10, R15
+	ADDL           R12, 192(SP)
+	ADDL           R13, 196(SP)
+	ADDL           R14, 200(SP)
+	ADDL           R15, R11
+	VPSLLD         $0x07, Y5, Y8
+	VPSRLD         $0x19, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	XORL           192(SP), DI
+	XORL           196(SP), R8
+	XORL           200(SP), R9
+	XORL           R11, R10
+	VPSHUFD        $0x93, Y4, Y4
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPSHUFD        $0x39, Y6, Y6
+	ADDL           DI, CX
+	ADDL           R8, DX
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPSHUFD        $0x4e, Y7, Y7
+	XORL           CX, R12
+	XORL           DX, R13
+	XORL           BX, R14
+	XORL           SI, R15
+	ROLL           $0x08, R12
+	VPADDD         Y5, Y4, Y4
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	ROLL           $0x08, R15
+	ADDL           R12, 192(SP)
+	VPXOR          Y4, Y7, Y7
+	ADDL           R13, 196(SP)
+	ADDL           R14, 200(SP)
+	ADDL           R15, R11
+	XORL           192(SP), DI
+	VPSHUFB        128(SP), Y7, Y7
+	XORL           196(SP), R8
+	XORL           200(SP), R9
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
+	VPADDD         Y7, Y6, Y6
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPXOR          Y6, Y5, Y5
+	ADDL           R10, BX
+	ADDL           DI, SI
+	XORL           CX, R15
+	XORL           DX, R12
+	VPSLLD         $0x0c, Y5, Y8
+	VPSRLD         $0x14, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	XORL           BX, R13
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	VPADDD         Y5, Y4, Y4
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	ADDL           R15, 200(SP)
+	ADDL           R12, R11
+	ADDL           R13, 192(SP)
+	VPXOR          Y4, Y7, Y7
+	ADDL           R14, 196(SP)
+	XORL           200(SP), R8
+	XORL           R11, R9
+	XORL           192(SP), R10
+	VPSHUFB        160(SP), Y7, Y7
+	XORL           196(SP), DI
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPADDD         Y7, Y6, Y6
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	ADDL           R9, DX
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPXOR          Y6, Y5, Y5
+	XORL           CX, R15
+	XORL           DX, R12
+	XORL           BX, R13
+	XORL           SI, R14
+	VPSLLD         $0x07, Y5, Y8
+	VPSRLD         $0x19, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	ROLL           $0x08, R15
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPSHUFD        $0x39, Y4, Y4
+	ADDL           R15, 200(SP)
+	ADDL           R12, R11
+	ADDL           R13, 192(SP)
+	ADDL           R14, 196(SP)
+	VPSHUFD        $0x93, Y6, Y6
+	XORL           200(SP), R8
+	XORL           R11, R9
+	XORL           192(SP), R10
+	XORL           196(SP), DI
+	ROLL           $0x07, R8
+	VPSHUFD        $0x4e, Y7, Y7
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	ADDL           DI, CX
+	VPADDD         Y5, Y4, Y4
+	ADDL           R8, DX
+	ADDL           R9, BX
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPXOR          Y4, Y7, Y7
+	XORL           DX, R13
+	XORL           BX, R14
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPSHUFB        128(SP), Y7, Y7
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
+	ADDL           R12, 192(SP)
+	ADDL           R13, 196(SP)
+	VPADDD         Y7, Y6, Y6
+	ADDL           R14, 200(SP)
+	ADDL           R15, R11
+	XORL           192(SP), DI
+	XORL           196(SP), R8
+	VPXOR          Y6, Y5, Y5
+	XORL           200(SP), R9
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	VPSLLD         $0x0c, Y5, Y8
+	VPSRLD         $0x14, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPADDD         Y5, Y4, Y4
+	ADDL           R10, SI
+	XORL           CX, R12
+	XORL           DX, R13
+	XORL           BX, R14
+	VPXOR          Y4, Y7, Y7
+	XORL           SI, R15
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPSHUFB        160(SP), Y7, Y7
+	ROLL           $0x08, R15
+	ADDL           R12, 192(SP)
+	ADDL           R13, 196(SP)
+	ADDL           R14, 200(SP)
+	ADDL           R15, R11
+	VPADDD         Y7, Y6, Y6
+	XORL           192(SP), DI
+	XORL           196(SP), R8
+	XORL           200(SP), R9
+	XORL           R11, R10
+	VPXOR          Y6, Y5, Y5
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPSLLD         $0x07, Y5, Y8
+	VPSRLD         $0x19, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	ADDL           R8, CX
+	ADDL           R9, DX
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPSHUFD        $0x93, Y4, Y4
+	XORL           CX, R15
+	XORL           DX, R12
+	XORL           BX, R13
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	VPSHUFD        $0x39, Y6, Y6
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	ADDL           R15, 200(SP)
+	VPSHUFD        $0x4e, Y7, Y7
+	ADDL           R12, R11
+	ADDL           R13, 192(SP)
+	ADDL           R14, 196(SP)
+	XORL           200(SP), R8
+	VPADDD         Y5, Y4, Y4
+	XORL           R11, R9
+	XORL           192(SP), R10
+	XORL           196(SP), DI
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPXOR          Y4, Y7, Y7
+	ROLL           $0x0c, R10
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPSHUFB        128(SP), Y7, Y7
+	ADDL           R10, BX
+	ADDL           DI, SI
+	XORL           CX, R15
+	XORL           DX, R12
+	VPADDD         Y7, Y6, Y6
+	XORL           BX, R13
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	ROLL           $0x08, R12
+	VPXOR          Y6, Y5, Y5
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	ADDL           R15, 200(SP)
+	ADDL           R12, R11
+	ADDL           R13, 192(SP)
+	VPSLLD         $0x0c, Y5, Y8
+	VPSRLD         $0x14, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	ADDL           R14, 196(SP)
+	XORL           200(SP), R8
+	XORL           R11, R9
+	XORL           192(SP), R10
+	VPADDD         Y5, Y4, Y4
+	XORL           196(SP), DI
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPXOR          Y4, Y7, Y7
+	ROLL           $0x07, DI
+	ADDL           DI, CX
+	ADDL           R8, DX
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPSHUFB        160(SP), Y7, Y7
+	XORL           CX, R12
+	XORL           DX, R13
+	XORL           BX, R14
+	XORL           SI, R15
+	VPADDD         Y7, Y6, Y6
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
+	VPXOR          Y6, Y5, Y5
+	ADDL           R12, 192(SP)
+	ADDL           R13, 196(SP)
+	ADDL           R14, 200(SP)
+	ADDL           R15, R11
+	VPSLLD         $0x07, Y5, Y8
+	VPSRLD         $0x19, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	XORL           192(SP), DI
+	XORL           196(SP), R8
+	XORL           200(SP), R9
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	VPSHUFD        $0x39, Y4, Y4
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	VPSHUFD        $0x93, Y6, Y6
+	ADDL           R8, DX
+	ADDL           R9, BX
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPSHUFD        $0x4e, Y7, Y7
+	XORL           DX, R13
+	XORL           BX, R14
+	XORL           SI, R15
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPADDD         Y5, Y4, Y4
+	ROLL           $0x08, R14
+	ROLL           $0x08, R15
+	ADDL           R12, 192(SP)
+	ADDL           R13, 196(SP)
+	VPXOR          Y4, Y7, Y7
+	ADDL           R14, 200(SP)
+	ADDL           R15, R11
+	XORL           192(SP), DI
+	XORL           196(SP), R8
+	VPSHUFB        128(SP), Y7, Y7
+	XORL           200(SP), R9
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
+	VPADDD         Y7, Y6, Y6
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPXOR          Y6, Y5, Y5
+	ADDL           DI, SI
+	XORL           CX, R15
+	XORL           DX, R12
+	XORL           BX, R13
+	VPSLLD         $0x0c, Y5, Y8
+	VPSRLD         $0x14, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPADDD         Y5, Y4, Y4
+	ROLL           $0x10, R14
+	ADDL           R15, 200(SP)
+	ADDL           R12, R11
+	ADDL           R13, 192(SP)
+	VPXOR          Y4, Y7, Y7
+	ADDL           R14, 196(SP)
+	XORL           200(SP), R8
+	XORL           R11, R9
+	XORL           192(SP), R10
+	XORL           196(SP), DI
+	VPSHUFB        160(SP), Y7, Y7
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	ROLL           $0x0c, DI
+	VPADDD         Y7, Y6, Y6
+	ADDL           R8, CX
+	ADDL           R9, DX
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPXOR          Y6, Y5, Y5
+	XORL           CX, R15
+	XORL           DX, R12
+	XORL           BX, R13
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	VPSLLD         $0x07, Y5, Y8
+	VPSRLD         $0x19, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	ADDL           R15, 200(SP)
+	VPSHUFD        $0x93, Y4, Y4
+	ADDL           R12, R11
+	ADDL           R13, 192(SP)
+	ADDL           R14, 196(SP)
+	XORL           200(SP), R8
+	VPSHUFD        $0x39, Y6, Y6
+	XORL           R11, R9
+	XORL           192(SP), R10
+	XORL           196(SP), DI
+	ROLL           $0x07, R8
+	VPSHUFD        $0x4e, Y7, Y7
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPADDD         Y5, Y4, Y4
+	ADDL           R9, BX
+	ADDL           R10, SI
+	XORL           CX, R12
+	XORL           DX, R13
+	VPXOR          Y4, Y7, Y7
+	XORL           BX, R14
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	VPSHUFB        128(SP), Y7, Y7
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
+	ADDL           R12, 192(SP)
+	ADDL           R13, 196(SP)
+	ADDL           R14, 200(SP)
+	VPADDD         Y7, Y6, Y6
+	ADDL           R15, R11
+	XORL           192(SP), DI
+	XORL           196(SP), R8
+	XORL           200(SP), R9
+	VPXOR          Y6, Y5, Y5
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPSLLD         $0x0c, Y5, Y8
+	VPSRLD         $0x14, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPADDD         Y5, Y4, Y4
+	ADDL           R10, SI
+	XORL           CX, R12
+	XORL           DX, R13
+	XORL           BX, R14
+	XORL           SI, R15
+	VPXOR          Y4, Y7, Y7
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	ROLL           $0x08, R15
+	VPSHUFB        160(SP), Y7, Y7
+	ADDL           R12, 192(SP)
+	ADDL           R13, 196(SP)
+	ADDL           R14, 200(SP)
+	ADDL           R15, R11
+	VPADDD         Y7, Y6, Y6
+	XORL           192(SP), DI
+	XORL           196(SP), R8
+	XORL           200(SP), R9
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	VPXOR          Y6, Y5, Y5
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	VPSLLD         $0x07, Y5, Y8
+	VPSRLD         $0x19, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	ADDL           R9, DX
+	ADDL           R10, BX
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPSHUFD        $0x39, Y4, Y4
+	XORL           DX, R12
+	XORL           BX, R13
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	VPSHUFD        $0x93, Y6, Y6
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	ADDL           R15, 200(SP)
+	ADDL           R12, R11
+	VPSHUFD        $0x4e, Y7, Y7
+	ADDL           R13, 192(SP)
+	ADDL           R14, 196(SP)
+	XORL           200(SP), R8
+	XORL           R11, R9
+	VPADDD         Y5, Y4, Y4
+	XORL           192(SP), R10
+	XORL           196(SP), DI
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	VPXOR          Y4, Y7, Y7
+	ROLL           $0x0c, R10
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPSHUFB        128(SP), Y7, Y7
+	ADDL           DI, SI
+	XORL           CX, R15
+	XORL           DX, R12
+	XORL           BX, R13
+	VPADDD         Y7, Y6, Y6
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPXOR          Y6, Y5, Y5
+	ROLL           $0x08, R14
+	ADDL           R15, 200(SP)
+	ADDL           R12, R11
+	ADDL           R13, 192(SP)
+	VPSLLD         $0x0c, Y5, Y8
+	VPSRLD         $0x14, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	ADDL           R14, 196(SP)
+	XORL           200(SP), R8
+	XORL           R11, R9
+	XORL           192(SP), R10
+	XORL           196(SP), DI
+	VPADDD         Y5, Y4, Y4
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	VPXOR          Y4, Y7, Y7
+	ADDL           DI, CX
+	ADDL           R8, DX
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPSHUFB        160(SP), Y7, Y7
+	XORL           CX, R12
+	XORL           DX, R13
+	XORL           BX, R14
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	VPADDD         Y7, Y6, Y6
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
+	ADDL           R12, 192(SP)
+	VPXOR          Y6, Y5, Y5
+	ADDL           R13, 196(SP)
+	ADDL           R14, 200(SP)
+	ADDL           R15, R11
+	XORL           192(SP), DI
+	VPSLLD         $0x07, Y5, Y8
+	VPSRLD         $0x19, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	XORL           196(SP), R8
+	XORL           200(SP), R9
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	VPSHUFD        $0x93, Y4, Y4
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPSHUFD        $0x39, Y6, Y6
+	ADDL           R9, BX
+	ADDL           R10, SI
+	XORL           CX, R12
+	XORL           DX, R13
+	VPSHUFD        $0x4e, Y7, Y7
+	XORL           BX, R14
+	XORL           SI, R15
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	VPADDD         Y5, Y4, Y4
+	ROLL           $0x08, R14
+	ROLL           $0x08, R15
+	ADDL           R12, 192(SP)
+	ADDL           R13, 196(SP)
+	ADDL           R14, 200(SP)
+	VPXOR          Y4, Y7, Y7
+	ADDL           R15, R11
+	XORL           192(SP), DI
+	XORL           196(SP), R8
+	XORL           200(SP), R9
+	VPSHUFB        128(SP), Y7, Y7
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPADDD         Y7, Y6, Y6
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPXOR          Y6, Y5, Y5
+	ADDL           DI, SI
+	XORL           CX, R15
+	XORL           DX, R12
+	XORL           BX, R13
+	XORL           SI, R14
+	VPSLLD         $0x0c, Y5, Y8
+	VPSRLD         $0x14, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPADDD         Y5, Y4, Y4
+	ADDL           R15, 200(SP)
+	ADDL           R12, R11
+	ADDL           R13, 192(SP)
+	ADDL           R14, 196(SP)
+	VPXOR          Y4, Y7, Y7
+	XORL           200(SP), R8
+	XORL           R11, R9
+	XORL           192(SP), R10
+	XORL           196(SP), DI
+	ROLL           $0x0c, R8
+	VPSHUFB        160(SP), Y7, Y7
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	VPADDD         Y7, Y6, Y6
+	ADDL           R9, DX
+	ADDL           R10, BX
+	ADDL           DI, SI
+	XORL           CX, R15
+	VPXOR          Y6, Y5, Y5
+	XORL           DX, R12
+	XORL           BX, R13
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	VPSLLD         $0x07, Y5, Y8
+	VPSRLD         $0x19, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	ADDL           R15, 200(SP)
+	ADDL           R12, R11
+	VPSHUFD        $0x39, Y4, Y4
+	ADDL           R13, 192(SP)
+	ADDL           R14, 196(SP)
+	XORL           200(SP), R8
+	XORL           R11, R9
+	VPSHUFD        $0x93, Y6, Y6
+	XORL           192(SP), R10
+	XORL           196(SP), DI
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	VPSHUFD        $0x4e, Y7, Y7
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	ADDL           DI, CX
+	ADDL           R8, DX
+	ADDL           R9, BX
+	VPADDD         Y5, Y4, Y4
+	ADDL           R10, SI
+	XORL           CX, R12
+	XORL           DX, R13
+	XORL           BX, R14
+	VPXOR          Y4, Y7, Y7
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	VPSHUFB        128(SP), Y7, Y7
+	ROLL           $0x10, R15
+	ADDL           R12, 192(SP)
+	ADDL           R13, 196(SP)
+	ADDL           R14, 200(SP)
+	VPADDD         Y7, Y6, Y6
+	ADDL           R15, R11
+	XORL           192(SP), DI
+	XORL           196(SP), R8
+	XORL           200(SP), R9
+	XORL           R11, R10
+	VPXOR          Y6, Y5, Y5
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPSLLD         $0x0c, Y5, Y8
+	VPSRLD         $0x14, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	ADDL           DI, CX
+	ADDL           R8, DX
+	ADDL           R9, BX
+	ADDL           R10, SI
+	VPADDD         Y5, Y4, Y4
+	XORL           CX, R12
+	XORL           DX, R13
+	XORL           BX, R14
+	XORL           SI, R15
+	VPXOR          Y4, Y7, Y7
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	ROLL           $0x08, R15
+	ADDL           R12, 192(SP)
+	VPSHUFB        160(SP), Y7, Y7
+	ADDL           R13, 196(SP)
+	ADDL           R14, 200(SP)
+	ADDL           R15, R11
+	XORL           192(SP), DI
+	VPADDD         Y7, Y6, Y6
+	XORL           196(SP), R8
+	XORL           200(SP), R9
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	VPXOR          Y6, Y5, Y5
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPSLLD         $0x07, Y5, Y8
+	VPSRLD         $0x19, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	ADDL           R10, BX
+	ADDL           DI, SI
+	XORL           CX, R15
+	XORL           DX, R12
+	VPSHUFD        $0x93, Y4, Y4
+	XORL           BX, R13
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	VPSHUFD        $0x39, Y6, Y6
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	ADDL           R15, 200(SP)
+	ADDL           R12, R11
+	VPSHUFD        $0x4e, Y7, Y7
+	ADDL           R13, 192(SP)
+	ADDL           R14, 196(SP)
+	XORL           200(SP), R8
+	XORL           R11, R9
+	XORL           192(SP), R10
+	VPADDD         Y5, Y4, Y4
+	XORL           196(SP), DI
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	VPXOR          Y4, Y7, Y7
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	ADDL           R9, DX
+	ADDL           R10, BX
+	VPSHUFB        128(SP), Y7, Y7
+	ADDL           DI, SI
+	XORL           CX, R15
+	XORL           DX, R12
+	XORL           BX, R13
+	XORL           SI, R14
+	VPADDD         Y7, Y6, Y6
+	ROLL           $0x08, R15
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPXOR          Y6, Y5, Y5
+	ADDL           R15, 200(SP)
+	ADDL           R12, R11
+	ADDL           R13, 192(SP)
+	ADDL           R14, 196(SP)
+	VPSLLD         $0x0c, Y5, Y8
+	VPSRLD         $0x14, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	XORL           200(SP), R8
+	XORL           R11, R9
+	XORL           192(SP), R10
+	XORL           196(SP), DI
+	VPADDD         Y5, Y4, Y4
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	ADDL           DI, CX
+	VPXOR          Y4, Y7, Y7
+	ADDL           R8, DX
+	ADDL           R9, BX
+	ADDL           R10, SI
+	XORL           CX, R12
+	VPSHUFB        160(SP), Y7, Y7
+	XORL           DX, R13
+	XORL           BX, R14
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	VPADDD         Y7, Y6, Y6
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
+	ADDL           R12, 192(SP)
+	ADDL           R13, 196(SP)
+	VPXOR          Y6, Y5, Y5
+	ADDL           R14, 200(SP)
+	ADDL           R15, R11
+	XORL           192(SP), DI
+	XORL           196(SP), R8
+	VPSLLD         $0x07, Y5, Y8
+	VPSRLD         $0x19, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	XORL           200(SP), R9
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	VPSHUFD        $0x39, Y4, Y4
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	ADDL           R8, DX
+	VPSHUFD        $0x93, Y6, Y6
+	ADDL           R9, BX
+	ADDL           R10, SI
+	XORL           CX, R12
+	XORL           DX, R13
+	XORL           BX, R14
+	VPSHUFD        $0x4e, Y7, Y7
+	XORL           SI, R15
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	VPADDD         Y5, Y4, Y4
+	ROLL           $0x08, R15
+	ADDL           R12, 192(SP)
+	ADDL           R13, 196(SP)
+	ADDL           R14, 200(SP)
+	VPXOR          Y4, Y7, Y7
+	ADDL           R15, R11
+	XORL           192(SP), DI
+	XORL           196(SP), R8
+	XORL           200(SP), R9
+	XORL           R11, R10
+	VPSHUFB        128(SP), Y7, Y7
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPADDD         Y7, Y6, Y6
+	ADDL           R8, CX
+	ADDL           R9, DX
+	ADDL           R10, BX
+	ADDL           DI, SI
+	VPXOR          Y6, Y5, Y5
+	XORL           CX, R15
+	XORL           DX, R12
+	XORL           BX, R13
+	XORL           SI, R14
+	VPSLLD         $0x0c, Y5, Y8
+	VPSRLD         $0x14, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	ADDL           R15, 200(SP)
+	VPADDD         Y5, Y4, Y4
+	ADDL           R12, R11
+	ADDL           R13, 192(SP)
+	ADDL           R14, 196(SP)
+	XORL           200(SP), R8
+	VPXOR          Y4, Y7, Y7
+	XORL           R11, R9
+	XORL           192(SP), R10
+	XORL           196(SP), DI
+	ROLL           $0x0c, R8
+	VPSHUFB        160(SP), Y7, Y7
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	ADDL           R9, DX
+	VPADDD         Y7, Y6, Y6
+	ADDL           R10, BX
+	ADDL           DI, SI
+	XORL           CX, R15
+	XORL           DX, R12
+	VPXOR          Y6, Y5, Y5
+	XORL           BX, R13
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	ROLL           $0x08, R12
+	VPSLLD         $0x07, Y5, Y8
+	VPSRLD         $0x19, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	ADDL           R15, 200(SP)
+	ADDL           R12, R11
+	VPSHUFD        $0x93, Y4, Y4
+	ADDL           R13, 192(SP)
+	ADDL           R14, 196(SP)
+	XORL           200(SP), R8
+	XORL           R11, R9
+	XORL           192(SP), R10
+	VPSHUFD        $0x39, Y6, Y6
+	XORL           196(SP), DI
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	VPSHUFD        $0x4e, Y7, Y7
+	ROLL           $0x07, DI
+	ADDL           (AX), CX
+	ADDL           4(AX), DX
+	ADDL           8(AX), BX
+	ADDL           12(AX), SI
+	ADDL           16(AX), DI
+	ADDL           20(AX), R8
+	ADDL           24(AX), R9
+	ADDL           28(AX), R10
+	SHLQ           $0x20, DX
+	ORQ            DX, CX
+	MOVQ           $0x0ffffffc0fffffff, DX
+	ANDQ           DX, CX
+	MOVQ           CX, 88(AX)
+	SHLQ           $0x20, SI
+	ORQ            SI, BX
+	MOVQ           $0x0ffffffc0ffffffc, CX
+	ANDQ           CX, BX
+	MOVQ           BX, 96(AX)
+	MOVQ           BX, SI
+	SHRQ           $0x02, SI
+	ADDQ           BX, SI
+	MOVQ           SI, 104(AX)
+	SHLQ           $0x20, R8
+	ORQ            R8, DI
+	MOVQ           DI, 112(AX)
+	SHLQ           $0x20, R10
+	ORQ            R10, R9
+	MOVQ           R9, 120(AX)
+	XORQ           CX, CX
+	XORQ           BX, BX
+	VPADDD         Y5, Y4, Y4
+	XORQ           SI, SI
+	ADDQ           800(AX), CX
+	ADCQ           808(AX), BX
+	ADCQ           336(AX), SI
+	MOVQ           CX, DX
+	VPXOR          Y4, Y7, Y7
+	MULXQ          88(AX), DI, R8
+	MULXQ          96(AX), CX, R9
+	ADDQ           CX, R8
+	ADCQ           $0x00, R9
+	VPSHUFB        128(SP), Y7, Y7
+	MOVQ           BX, DX
+	MULXQ          88(AX), CX, BX
+	ADDQ           CX, R8
+	ADCQ           BX, R9
+	VPADDD         Y7, Y6, Y6
+	MULXQ          104(AX), CX, BX
+	ADDQ           CX, DI
+	ADCQ           BX, R8
+	ADCQ           $0x00, R9
+	VPXOR          Y6, Y5, Y5
+	MOVQ           SI, CX
+	IMULQ          104(AX), CX
+	IMULQ          88(AX), SI
+	ADDQ           CX, R8
+	ADCQ           SI, R9
+	VPSLLD         $0x0c, Y5, Y8
+	VPSRLD         $0x14, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	MOVQ           R9, SI
+	ANDQ           $0x03, SI
+	MOVQ           R9, BX
+	SHRQ           $0x02, BX
+	VPADDD         Y5, Y4, Y4
+	ANDQ           $-4, R9
+	ADDQ           BX, R9
+	ADDQ           R9, DI
+	ADCQ           $0x00, R8
+	VPXOR          Y4, Y7, Y7
+	ADCQ           $0x00, SI
+	MOVQ           DI, CX
+	MOVQ           R8, BX
+	ADDQ           816(AX), CX
+	ADCQ           824(AX), BX
+	VPSHUFB        160(SP), Y7, Y7
+	ADCQ           344(AX), SI
+	MOVQ           CX, DX
+	MULXQ          88(AX), DI, R8
+	MULXQ          96(AX), CX, R9
+	VPADDD         Y7, Y6, Y6
+	ADDQ           CX, R8
+	ADCQ           $0x00, R9
+	MOVQ           BX, DX
+	MULXQ          88(AX), CX, BX
+	VPXOR          Y6, Y5, Y5
+	ADDQ           CX, R8
+	ADCQ           BX, R9
+	MULXQ          104(AX), CX, BX
+	ADDQ           CX, DI
+	VPSLLD         $0x07, Y5, Y8
+	VPSRLD         $0x19, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	ADCQ           BX, R8
+	ADCQ           $0x00, R9
+	MOVQ           SI, CX
+	IMULQ          104(AX), CX
+	IMULQ          88(AX), SI
+	VPSHUFD        $0x39, Y4, Y4
+	ADDQ           CX, R8
+	ADCQ           SI, R9
+	MOVQ           R9, SI
+	ANDQ           $0x03, SI
+	VPSHUFD        $0x93, Y6, Y6
+	MOVQ           R9, BX
+	SHRQ           $0x02, BX
+	ANDQ           $-4, R9
+	ADDQ           BX, R9
+	VPSHUFD        $0x4e, Y7, Y7
+	ADDQ           R9, DI
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, SI
+	MOVQ           DI, CX
+	MOVQ           R8, BX
+	VPADDD         Y5, Y4, Y4
+	ADDQ           832(AX), CX
+	ADCQ           840(AX), BX
+	ADCQ           352(AX), SI
+	MOVQ           CX, DX
+	VPXOR          Y4, Y7, Y7
+	MULXQ          88(AX), DI, R8
+	MULXQ          96(AX), CX, R9
+	ADDQ           CX, R8
+	ADCQ           $0x00, R9
+	VPSHUFB        128(SP), Y7, Y7
+	MOVQ           BX, DX
+	MULXQ          88(AX), CX, BX
+	ADDQ           CX, R8
+	ADCQ           BX, R9
+	VPADDD         Y7, Y6, Y6
+	MULXQ          104(AX), CX, BX
+	ADDQ           CX, DI
+	ADCQ           BX, R8
+	ADCQ           $0x00, R9
+	MOVQ           SI, CX
+	VPXOR          Y6, Y5, Y5
+	IMULQ          104(AX), CX
+	IMULQ          88(AX), SI
+	ADDQ           CX, R8
+	ADCQ           SI, R9
+	VPSLLD         $0x0c, Y5, Y8
+	VPSRLD         $0x14, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	MOVQ           R9, SI
+	ANDQ           $0x03, SI
+	MOVQ           R9, BX
+	SHRQ           $0x02, BX
+	VPADDD         Y5, Y4, Y4
+	ANDQ           $-4, R9
+	ADDQ           BX, R9
+	ADDQ           R9, DI
+	ADCQ           $0x00, R8
+	VPXOR          Y4, Y7, Y7
+	ADCQ           $0x00, SI
+	MOVQ           DI, CX
+	MOVQ           R8, BX
+	ADDQ           848(AX), CX
+	ADCQ           856(AX), BX
+	VPSHUFB        160(SP), Y7, Y7
+	ADCQ           360(AX), SI
+	MOVQ           CX, DX
+	MULXQ          88(AX), DI, R8
+	MULXQ          96(AX), CX, R9
+	VPADDD         Y7, Y6, Y6
+	ADDQ           CX, R8
+	ADCQ           $0x00, R9
+	MOVQ           BX, DX
+	MULXQ          88(AX), CX, BX
+	VPXOR          Y6, Y5, Y5
+	ADDQ           CX, R8
+	ADCQ           BX, R9
+	MULXQ          104(AX), CX, BX
+	ADDQ           CX, DI
+	ADCQ           BX, R8
+	VPSLLD         $0x07, Y5, Y8
+	VPSRLD         $0x19, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	ADCQ           $0x00, R9
+	MOVQ           SI, CX
+	IMULQ          104(AX), CX
+	IMULQ          88(AX), SI
+	VPSHUFD        $0x93, Y4, Y4
+	ADDQ           CX, R8
+	ADCQ           SI, R9
+	MOVQ           R9, SI
+	ANDQ           $0x03, SI
+	VPSHUFD        $0x39, Y6, Y6
+	MOVQ           R9, BX
+	SHRQ           $0x02, BX
+	ANDQ           $-4, R9
+	ADDQ           BX, R9
+	VPSHUFD        $0x4e, Y7, Y7
+	ADDQ           R9, DI
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, SI
+	MOVQ           DI, CX
+	MOVQ           R8, BX
+	VPADDD         Y5, Y4, Y4
+	ADDQ           864(AX), CX
+	ADCQ           872(AX), BX
+	ADCQ           368(AX), SI
+	MOVQ           CX, DX
+	VPXOR          Y4, Y7, Y7
+	MULXQ          88(AX), DI, R8
+	MULXQ          96(AX), CX, R9
+	ADDQ           CX, R8
+	ADCQ           $0x00, R9
+	VPSHUFB        128(SP), Y7, Y7
+	MOVQ           BX, DX
+	MULXQ          88(AX), CX, BX
+	ADDQ           CX, R8
+	ADCQ           BX, R9
+	MULXQ          104(AX), CX, BX
+	VPADDD         Y7, Y6, Y6
+	ADDQ           CX, DI
+	ADCQ           BX, R8
+	ADCQ           $0x00, R9
+	MOVQ           SI, CX
+	VPXOR          Y6, Y5, Y5
+	IMULQ          104(AX), CX
+	IMULQ          88(AX), SI
+	ADDQ           CX, R8
+	ADCQ           SI, R9
+	VPSLLD         $0x0c, Y5, Y8
+	VPSRLD         $0x14, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	MOVQ           R9, SI
+	ANDQ           $0x03, SI
+	MOVQ           R9, BX
+	SHRQ           $0x02, BX
+	VPADDD         Y5, Y4, Y4
+	ANDQ           $-4, R9
+	ADDQ           BX, R9
+	ADDQ           R9, DI
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, SI
+	VPXOR          Y4, Y7, Y7
+	MOVQ           DI, CX
+	MOVQ           R8, BX
+	ADDQ           880(AX), CX
+	ADCQ           888(AX), BX
+	VPSHUFB        160(SP), Y7, Y7
+	ADCQ           376(AX), SI
+	MOVQ           CX, DX
+	MULXQ          88(AX), DI, R8
+	MULXQ          96(AX), CX, R9
+	VPADDD         Y7, Y6, Y6
+	ADDQ           CX, R8
+	ADCQ           $0x00, R9
+	MOVQ           BX, DX
+	MULXQ          88(AX), CX, BX
+	ADDQ           CX, R8
+	VPXOR          Y6, Y5, Y5
+	ADCQ           BX, R9
+	MULXQ          104(AX), CX, BX
+	ADDQ           CX, DI
+	ADCQ           BX, R8
+	VPSLLD         $0x07, Y5, Y8
+	VPSRLD         $0x19, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	ADCQ           $0x00, R9
+	MOVQ           SI, CX
+	IMULQ          104(AX), CX
+	IMULQ          88(AX), SI
+	VPSHUFD        $0x39, Y4, Y4
+	ADDQ           CX, R8
+	ADCQ           SI, R9
+	MOVQ           R9, SI
+	ANDQ           $0x03, SI
+	VPSHUFD        $0x93, Y6, Y6
+	MOVQ           R9, BX
+	SHRQ           $0x02, BX
+	ANDQ           $-4, R9
+	ADDQ           BX, R9
+	ADDQ           R9, DI
+	VPSHUFD        $0x4e, Y7, Y7
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, SI
+	MOVQ           DI, CX
+	MOVQ           R8, BX
+	VPADDD         Y5, Y4, Y4
+	ADDQ           896(AX), CX
+	ADCQ           904(AX), BX
+	ADCQ           384(AX), SI
+	MOVQ           CX, DX
+	VPXOR          Y4, Y7, Y7
+	MULXQ          88(AX), DI, R8
+	MULXQ          96(AX), CX, R9
+	ADDQ           CX, R8
+	ADCQ           $0x00, R9
+	MOVQ           BX, DX
+	VPSHUFB        128(SP), Y7, Y7
+	MULXQ          88(AX), CX, BX
+	ADDQ           CX, R8
+	ADCQ           BX, R9
+	MULXQ          104(AX), CX, BX
+	VPADDD         Y7, Y6, Y6
+	ADDQ           CX, DI
+	ADCQ           BX, R8
+	ADCQ           $0x00, R9
+	MOVQ           SI, CX
+	VPXOR          Y6, Y5, Y5
+	IMULQ          104(AX), CX
+	IMULQ          88(AX), SI
+	ADDQ           CX, R8
+	ADCQ           SI, R9
+	VPSLLD         $0x0c, Y5, Y8
+	VPSRLD         $0x14, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	MOVQ           R9, SI
+	ANDQ           $0x03, SI
+	MOVQ           R9, BX
+	SHRQ           $0x02, BX
+	ANDQ           $-4, R9
+	VPADDD         Y5, Y4, Y4
+	ADDQ           BX, R9
+	ADDQ           R9, DI
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, SI
+	VPXOR          Y4, Y7, Y7
+	MOVQ           DI, CX
+	MOVQ           R8, BX
+	ADDQ           912(AX), CX
+	ADCQ           920(AX), BX
+	VPSHUFB        160(SP), Y7, Y7
+	ADCQ           392(AX), SI
+	MOVQ           CX, DX
+	MULXQ          88(AX), DI, R8
+	MULXQ          96(AX), CX, R9
+	ADDQ           CX, R8
+	VPADDD         Y7, Y6, Y6
+	ADCQ           $0x00, R9
+	MOVQ           BX, DX
+	MULXQ          88(AX), CX, BX
+	ADDQ           CX, R8
+	VPXOR          Y6, Y5, Y5
+	ADCQ           BX, R9
+	MULXQ          104(AX), CX, BX
+	ADDQ           CX, DI
+	ADCQ           BX, R8
+	VPSLLD         $0x07, Y5, Y8
+	VPSRLD         $0x19, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	ADCQ           $0x00, R9
+	MOVQ           SI, CX
+	IMULQ          104(AX), CX
+	IMULQ          88(AX), SI
+	VPSHUFD        $0x93, Y4, Y4
+	ADDQ           CX, R8
+	ADCQ           SI, R9
+	MOVQ           R9, SI
+	ANDQ           $0x03, SI
+	MOVQ           R9, BX
+	VPSHUFD        $0x39, Y6, Y6
+	SHRQ           $0x02, BX
+	ANDQ           $-4, R9
+	ADDQ           BX, R9
+	ADDQ           R9, DI
+	VPSHUFD        $0x4e, Y7, Y7
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, SI
+	MOVQ           DI, CX
+	MOVQ           R8, BX
+	VPADDD         Y5, Y4, Y4
+	ADDQ           928(AX), CX
+	ADCQ           936(AX), BX
+	ADCQ           400(AX), SI
+	MOVQ           CX, DX
+	MULXQ          88(AX), DI, R8
+	VPXOR          Y4, Y7, Y7
+	MULXQ          96(AX), CX, R9
+	ADDQ           CX, R8
+	ADCQ           $0x00, R9
+	MOVQ           BX, DX
+	VPSHUFB        128(SP), Y7, Y7
+	MULXQ          88(AX), CX, BX
+	ADDQ           CX, R8
+	ADCQ           BX, R9
+	MULXQ          104(AX), CX, BX
+	VPADDD         Y7, Y6, Y6
+	ADDQ           CX, DI
+	ADCQ           BX, R8
+	ADCQ           $0x00, R9
+	MOVQ           SI, CX
+	VPXOR          Y6, Y5, Y5
+	IMULQ          104(AX), CX
+	IMULQ          88(AX), SI
+	ADDQ           CX, R8
+	ADCQ           SI, R9
+	MOVQ           R9, SI
+	VPSLLD         $0x0c, Y5, Y8
+	VPSRLD         $0x14, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	ANDQ           $0x03, SI
+	MOVQ           R9, BX
+	SHRQ           $0x02, BX
+	ANDQ           $-4, R9
+	VPADDD         Y5, Y4, Y4
+	ADDQ           BX, R9
+	ADDQ           R9, DI
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, SI
+	VPXOR          Y4, Y7, Y7
+	MOVQ           DI, CX
+	MOVQ           R8, BX
+	ADDQ           944(AX), CX
+	ADCQ           952(AX), BX
+	ADCQ           408(AX), SI
+	VPSHUFB        160(SP), Y7, Y7
+	MOVQ           CX, DX
+	MULXQ          88(AX), DI, R8
+	MULXQ          96(AX), CX, R9
+	ADDQ           CX, R8
+	VPADDD         Y7, Y6, Y6
+	ADCQ           $0x00, R9
+	MOVQ           BX, DX
+	MULXQ          88(AX), CX, BX
+	ADDQ           CX, R8
+	VPXOR          Y6, Y5, Y5
+	ADCQ           BX, R9
+	MULXQ          104(AX), CX, BX
+	ADDQ           CX, DI
+	ADCQ           BX, R8
+	VPSLLD         $0x07, Y5, Y8
+	VPSRLD         $0x19, Y5, Y5
+	VPOR           Y8, Y5, Y5
+	ADCQ           $0x00, R9
+	MOVQ           SI, CX
+	IMULQ          104(AX), CX
+	IMULQ          88(AX), SI
+	ADDQ           CX, R8
+	VPSHUFD        $0x39, Y4, Y4
+	ADCQ           SI, R9
+	MOVQ           R9, SI
+	ANDQ           $0x03, SI
+	MOVQ           R9, BX
+	VPSHUFD        $0x93, Y6, Y6
+	SHRQ           $0x02, BX
+	ANDQ           $-4, R9
+	ADDQ           BX, R9
+	ADDQ           R9, DI
+	VPSHUFD        $0x4e, Y7, Y7
+	ADCQ           $0x00, R8
+	ADCQ           $0x00, SI
+	MOVQ           DI, CX
+	MOVQ           R8, BX
+	MOVQ           CX, DI
+	MOVQ           BX, R8
+	SUBQ           $-5, DI
+	SBBQ           $-1, R8
+	SBBQ           $0x03, SI
+
+	// No borrow: h >= p, so h - p is the reduced value.
+	CMOVQCC DI, CX
+	CMOVQCC R8, BX
+	ADDQ    112(AX), CX
+	ADCQ    120(AX), BX
+	MOVQ    CX, 128(AX)
+	MOVQ    BX, 136(AX)
+	VPADDD  Y0, Y4, Y4
+	VPADDD  Y1, Y5, Y5
+	VPADDD  Y2, Y6, Y6
+	VPADDD  Y3, Y7, Y7
+	LEAQ    960(AX), AX
+
+	// Rows to blocks: set s holds blocks 2s (low lanes) and 2s+1 (high).
+	VPERM2I128 $0x20, Y5, Y4, Y8
+	VPXOR      (AX), Y8, Y8
+	VMOVDQU    Y8, (AX)
+	VPERM2I128 $0x20, Y7, Y6, Y8
+	VPXOR      32(AX), Y8, Y8
+	VMOVDQU    Y8, 32(AX)
+	VPERM2I128 $0x31, Y5, Y4, Y8
+	VPXOR      64(AX), Y8, Y8
+	VMOVDQU    Y8, 64(AX)
+	VPERM2I128 $0x31, Y7, Y6, Y8
+	VPXOR      96(AX), Y8, Y8
+	VMOVDQU    Y8, 96(AX)
 	VZEROUPPER
 	RET
 

@@ -45,8 +45,8 @@ func openOneCall(l oneLayout, steps int, st *[1496]byte) {
 		openOne10Z4(st)
 	case l == oneZ4:
 		openOne18Z4(st)
-	case l == oneY4 && steps <= 10:
-		openOne10Y4(st)
+	case l == oneY4 && steps <= 10: // up to 128 bytes: one set of rows
+		openOne10Y2(st)
 	case l == oneY4:
 		openOne18Y4(st)
 	default: // oneSliced, oneZ8: openDirect

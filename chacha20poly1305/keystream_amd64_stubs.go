@@ -299,14 +299,6 @@ func sealOneZ4(st *[1496]byte)
 //go:noescape
 func sealOneZ8(st *[1496]byte)
 
-// openOne10Y4 writes the tag of the last 10 blocks of st's MAC input
-// (each block i with hi[i]·2^128 added) under the MAC key from ChaCha20
-// block st.x[12]-1, and decrypts the first 256 bytes of st's buffer in
-// place with the 4 blocks (row layout in 256-bit registers) from st.x[12] on.
-//
-//go:noescape
-func openOne10Y4(st *[1496]byte)
-
 // openOne18Y4 writes the tag of the last 18 blocks of st's MAC input
 // (each block i with hi[i]·2^128 added) under the MAC key from ChaCha20
 // block st.x[12]-1, and decrypts the first 256 bytes of st's buffer in
@@ -314,6 +306,14 @@ func openOne10Y4(st *[1496]byte)
 //
 //go:noescape
 func openOne18Y4(st *[1496]byte)
+
+// openOne10Y2 writes the tag of the last 10 blocks of st's MAC input
+// (each block i with hi[i]·2^128 added) under the MAC key from ChaCha20
+// block st.x[12]-1, and decrypts the first 128 bytes of st's buffer in
+// place with the 2 blocks (row layout in 256-bit registers) from st.x[12] on.
+//
+//go:noescape
+func openOne10Y2(st *[1496]byte)
 
 // mulAdd130 sets h = h·p + b modulo 2^130-5, partially reduced (h[2] at most
 // 4), for h, p and b with their third words at most 4 (the arithmetic

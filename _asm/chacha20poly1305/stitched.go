@@ -993,7 +993,7 @@ const (
 // to 512 bytes (32 blocks), one block of additional data and the lengths.
 const openSteps = 34
 
-// stitchedOpenOne emits a row-layout openOne kernel (b: openOne10Y4,
+// stitchedOpenOne emits a row-layout openOne kernel (b: openOne10Y2,
 // openOne18Y4, ..., each absorbing only the last steps of the MAC blocks,
 // for shorter messages; the word-sliced batch's, openOneAVX2 and its
 // variants, gave way to openDirectAVX2): Open of a message of up to b's
