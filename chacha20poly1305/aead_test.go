@@ -177,9 +177,9 @@ func TestSmallAD(t *testing.T) {
 }
 
 // TestSealOneChains runs the one-call kernels' lengths (193..512 bytes,
-// and sealTwoDirectAVX2's and sealFourDirectAVX2's up to 2048, whose chains
-// cover the last batch) where
-// their MAC's block count L (ciphertext blocks after the stitched ones,
+// and sealTenDirectAVX2's, sealTwoDirectAVX2's and sealFourDirectAVX2's up
+// to 2048, whose chains cover the last batch; openTenAVX2's chains cover
+// all of its ciphertext) where their MAC's block count L (ciphertext blocks after the stitched ones,
 // plus the lengths) is even and odd, at the edges of the row and
 // word-sliced batches, under many keys: Seal splits the blocks into two
 // Poly1305 chains and combines them with r^floor(L/2).
@@ -190,8 +190,8 @@ func TestSealOneChains(t *testing.T) {
 		for range 40 {
 			ours, ref := pair(t, name, testkit.RandBytes(rng, KeySize), false)
 			for _, n := range []int{193, 208, 209, 240, 256, 257, 272, 496, 497, 511, 512,
-				513, 528, 529, 544, 545, 767, 768, 1007, 1008, 1009, 1023, 1024,
-				1025, 1040, 1041, 1535, 1536, 1537, 1552, 2032, 2033, 2047, 2048} {
+				513, 528, 529, 544, 545, 576, 577, 608, 639, 640, 641, 767, 768, 1007, 1008, 1009, 1023, 1024,
+				1025, 1040, 1041, 1120, 1151, 1152, 1153, 1535, 1536, 1537, 1552, 1600, 1663, 1664, 1665, 2032, 2033, 2047, 2048} {
 				for _, adLen := range []int{0, 16} {
 					nonce := testkit.RandBytes(rng, ours.NonceSize())
 					checkOne(t, ours, ref, nonce, store[:n], store[2048:][:adLen], 0)
@@ -259,10 +259,12 @@ func TestFlippedBit(t *testing.T) {
 		for _, x := range []bool{false, true} {
 			rng := rand.New(rand.NewPCG(3, 4))
 			ours, _ := pair(t, name, testkit.RandBytes(rng, KeySize), x)
-			// Up to 16 bytes of AD, 513..2048 bytes take the one-call Open.
-			sizes := [][2]int{{0, 21}, {1, 21}, {63, 21}, {64, 21}, {300, 21}, {1025, 21}, {700, 13}, {1025, 16}, {1500, 13}, {2048, 0}}
+			// Up to 16 bytes of AD, 257..2048 bytes take the one-call Open
+			// (257..640 the direct kernels, which write dst before the tag
+			// is checked).
+			sizes := [][2]int{{0, 21}, {1, 21}, {63, 21}, {64, 21}, {300, 21}, {300, 13}, {600, 16}, {1025, 21}, {700, 13}, {1025, 16}, {1500, 13}, {2048, 0}}
 			if testing.Short() {
-				sizes = [][2]int{{0, 21}, {17, 21}, {300, 21}, {600, 13}}
+				sizes = [][2]int{{0, 21}, {17, 21}, {300, 21}, {300, 13}, {600, 13}}
 			}
 			for _, size := range sizes {
 				n := size[0]

@@ -31,7 +31,8 @@
 // Seal on ifma 1.04 -> 1.12..1.14); on the ifma path messages up
 // to midMax bytes past those take the keystream and block 0 from one call
 // (mid.go), and on the avx2-stitched path Seal and Open up to fourMax
-// bytes run in one call of two or four batches (sealTwo, openTwo in
+// bytes run in one call of one batch with two more blocks beside it (up
+// to tenMax bytes), or of two or four batches (sealTwo, openTwo in
 // stitched.go). Longer ones get the MAC key from block 0 computed by the block0
 // kernel (see block0.go), except where the avx2-stitched kernels compute it
 // alongside other work.

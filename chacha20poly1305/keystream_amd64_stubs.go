@@ -141,53 +141,32 @@ func macBatchAVX2(st *[14]uint64, msg *[512]byte)
 //go:noescape
 func sealNextAVX2(st *[14]uint64, dst []byte, src []byte)
 
-// openOneAVX2 writes the tag of the last 34 blocks of st's MAC input
-// (each block i with hi[i]·2^128 added) under the MAC key from ChaCha20
-// block st.x[12]-1, and decrypts the first 512 bytes of st's buffer in
-// place with the eight blocks (word-sliced in YMM) from st.x[12] on.
+// sealDirectY4 encrypts src (up to 256 bytes) into dst with the 4 blocks (row layout in 256-bit registers)
+// from st.x[12] on, all but its last n mod 32 bytes, whose ciphertext
+// replaces them in st's tail (zero-padded), and writes the tag of the
+// additional data's block (2^128 bit from st), the ciphertext zero-padded
+// and the lengths' block.
 //
 //go:noescape
-func openOneAVX2(st *[1496]byte)
+func sealDirectY4(st *[216]byte, dst []byte, src []byte)
 
-// openOne30AVX2 writes the tag of the last 30 blocks of st's MAC input
-// (each block i with hi[i]·2^128 added) under the MAC key from ChaCha20
-// block st.x[12]-1, and decrypts the first 512 bytes of st's buffer in
-// place with the eight blocks (word-sliced in YMM) from st.x[12] on.
+// sealDirectY2 encrypts src (up to 128 bytes) into dst with the 2 blocks (row layout in 256-bit registers)
+// from st.x[12] on, all but its last n mod 32 bytes, whose ciphertext
+// replaces them in st's tail (zero-padded), and writes the tag of the
+// additional data's block (2^128 bit from st), the ciphertext zero-padded
+// and the lengths' block.
 //
 //go:noescape
-func openOne30AVX2(st *[1496]byte)
+func sealDirectY2(st *[216]byte, dst []byte, src []byte)
 
-// openOne26AVX2 writes the tag of the last 26 blocks of st's MAC input
-// (each block i with hi[i]·2^128 added) under the MAC key from ChaCha20
-// block st.x[12]-1, and decrypts the first 512 bytes of st's buffer in
-// place with the eight blocks (word-sliced in YMM) from st.x[12] on.
+// sealTenDirectAVX2 encrypts src (up to 640 bytes) into dst with the eight blocks word-sliced in YMM and two in YMM rows
+// from st.x[12] on, all but its last n mod 32 bytes, whose ciphertext
+// replaces them in st's tail (zero-padded), and writes the tag of the
+// additional data's block (2^128 bit from st), the ciphertext zero-padded
+// and the lengths' block.
 //
 //go:noescape
-func openOne26AVX2(st *[1496]byte)
-
-// openOne22AVX2 writes the tag of the last 22 blocks of st's MAC input
-// (each block i with hi[i]·2^128 added) under the MAC key from ChaCha20
-// block st.x[12]-1, and decrypts the first 512 bytes of st's buffer in
-// place with the eight blocks (word-sliced in YMM) from st.x[12] on.
-//
-//go:noescape
-func openOne22AVX2(st *[1496]byte)
-
-// openOne18AVX2 writes the tag of the last 18 blocks of st's MAC input
-// (each block i with hi[i]·2^128 added) under the MAC key from ChaCha20
-// block st.x[12]-1, and decrypts the first 512 bytes of st's buffer in
-// place with the eight blocks (word-sliced in YMM) from st.x[12] on.
-//
-//go:noescape
-func openOne18AVX2(st *[1496]byte)
-
-// openOne10AVX2 writes the tag of the last 10 blocks of st's MAC input
-// (each block i with hi[i]·2^128 added) under the MAC key from ChaCha20
-// block st.x[12]-1, and decrypts the first 512 bytes of st's buffer in
-// place with the eight blocks (word-sliced in YMM) from st.x[12] on.
-//
-//go:noescape
-func openOne10AVX2(st *[1496]byte)
+func sealTenDirectAVX2(st *[216]byte, dst []byte, src []byte)
 
 // sealDirectAVX2 encrypts src (up to 512 bytes) into dst with the eight blocks (word-sliced in YMM)
 // from st.x[12] on, all but its last n mod 32 bytes, whose ciphertext
@@ -198,14 +177,23 @@ func openOne10AVX2(st *[1496]byte)
 //go:noescape
 func sealDirectAVX2(st *[216]byte, dst []byte, src []byte)
 
-// sealDirectY4 encrypts src (up to 256 bytes) into dst with the 4 blocks (row layout in 256-bit registers)
-// from st.x[12] on, all but its last n mod 32 bytes, whose ciphertext
-// replaces them in st's tail (zero-padded), and writes the tag of the
-// additional data's block (2^128 bit from st), the ciphertext zero-padded
-// and the lengths' block.
+// openTenAVX2 writes the tag of the additional data's block (2^128 bit from st), src
+// zero-padded (its last n mod 32 bytes from st's tail) and the lengths' block,
+// then decrypts src (up to 640 bytes) into dst with the eight blocks word-sliced in YMM and two in YMM rows
+// from st.x[12] on, all but the last n mod 32 bytes, whose plaintext replaces
+// them in st's tail. The caller compares the tag (and clears dst if wrong).
 //
 //go:noescape
-func sealDirectY4(st *[216]byte, dst []byte, src []byte)
+func openTenAVX2(st *[216]byte, dst []byte, src []byte)
+
+// openDirectAVX2 writes the tag of the additional data's block (2^128 bit from st), src
+// zero-padded (its last n mod 32 bytes from st's tail) and the lengths' block,
+// then decrypts src (up to 512 bytes) into dst with the eight blocks (word-sliced in YMM)
+// from st.x[12] on, all but the last n mod 32 bytes, whose plaintext replaces
+// them in st's tail. The caller compares the tag (and clears dst if wrong).
+//
+//go:noescape
+func openDirectAVX2(st *[216]byte, dst []byte, src []byte)
 
 // sealTwoDirectAVX2 encrypts src (513 to 1024 bytes) into dst with the blocks (up
 // to 2 word-sliced batches) from st.x[12] on, all but its last n mod 32
@@ -215,6 +203,15 @@ func sealDirectY4(st *[216]byte, dst []byte, src []byte)
 //
 //go:noescape
 func sealTwoDirectAVX2(st *[216]byte, dst []byte, src []byte)
+
+// sealTwelveDirectAVX2 encrypts src (513 to 1152 bytes) into dst with the blocks (up
+// to 2 word-sliced batches) from st.x[12] on, all but its last n mod 32
+// bytes, whose ciphertext replaces them in st's tail (zero-padded), and
+// writes the tag of the additional data's block (2^128 bit from st), the
+// ciphertext zero-padded and the lengths' block.
+//
+//go:noescape
+func sealTwelveDirectAVX2(st *[216]byte, dst []byte, src []byte)
 
 // sealFourDirectAVX2 encrypts src (513 to 2048 bytes) into dst with the blocks (up
 // to 4 word-sliced batches) from st.x[12] on, all but its last n mod 32
@@ -233,6 +230,33 @@ func sealFourDirectAVX2(st *[216]byte, dst []byte, src []byte)
 //
 //go:noescape
 func openTwoAVX2(st *[2008]byte)
+
+// openTwelveAVX2 decrypts the first n bytes (513 to 1152) of st's buffer with the
+// blocks (up to 2 word-sliced batches) from st.x[12] on, writes the
+// tag of MAC block 32 (2^128 bit from hi[32]), the ciphertext zero-padded
+// and block 33, and leaves the plaintext's first 512 bytes in MAC blocks
+// 0 to 31, the rest at the buffer's start.
+//
+//go:noescape
+func openTwelveAVX2(st *[3032]byte)
+
+// sealThreeDirectAVX2 encrypts src (513 to 1664 bytes) into dst with the blocks (up
+// to 3 word-sliced batches) from st.x[12] on, all but its last n mod 32
+// bytes, whose ciphertext replaces them in st's tail (zero-padded), and
+// writes the tag of the additional data's block (2^128 bit from st), the
+// ciphertext zero-padded and the lengths' block.
+//
+//go:noescape
+func sealThreeDirectAVX2(st *[216]byte, dst []byte, src []byte)
+
+// openThreeAVX2 decrypts the first n bytes (513 to 1664) of st's buffer with the
+// blocks (up to 3 word-sliced batches) from st.x[12] on, writes the
+// tag of MAC block 32 (2^128 bit from hi[32]), the ciphertext zero-padded
+// and block 33, and leaves the plaintext's first 512 bytes in MAC blocks
+// 0 to 31, the rest at the buffer's start.
+//
+//go:noescape
+func openThreeAVX2(st *[3032]byte)
 
 // openFourAVX2 decrypts the first n bytes (513 to 2048) of st's buffer with the
 // blocks (up to 4 word-sliced batches) from st.x[12] on, writes the
@@ -267,14 +291,6 @@ func openOne18Z4(st *[1496]byte)
 //go:noescape
 func sealOneZ4(st *[1496]byte)
 
-// openOne34Z8 writes the tag of the last 34 blocks of st's MAC input
-// (each block i with hi[i]·2^128 added) under the MAC key from ChaCha20
-// block st.x[12]-1, and decrypts the first 512 bytes of st's buffer in
-// place with the 8 blocks (row layout in 512-bit registers) from st.x[12] on.
-//
-//go:noescape
-func openOne34Z8(st *[1496]byte)
-
 // sealOneZ8 encrypts the first n bytes (at most 512) of st's buffer in place
 // with the 8 blocks (row layout in 512-bit registers) from st.x[12] on and absorbs: MAC block 32
 // (2^128 bit from hi[32]), the ciphertext zero-padded, block 33, and writes
@@ -283,14 +299,6 @@ func openOne34Z8(st *[1496]byte)
 //go:noescape
 func sealOneZ8(st *[1496]byte)
 
-// openOne10Y4 writes the tag of the last 10 blocks of st's MAC input
-// (each block i with hi[i]·2^128 added) under the MAC key from ChaCha20
-// block st.x[12]-1, and decrypts the first 256 bytes of st's buffer in
-// place with the 4 blocks (row layout in 256-bit registers) from st.x[12] on.
-//
-//go:noescape
-func openOne10Y4(st *[1496]byte)
-
 // openOne18Y4 writes the tag of the last 18 blocks of st's MAC input
 // (each block i with hi[i]·2^128 added) under the MAC key from ChaCha20
 // block st.x[12]-1, and decrypts the first 256 bytes of st's buffer in
@@ -298,6 +306,14 @@ func openOne10Y4(st *[1496]byte)
 //
 //go:noescape
 func openOne18Y4(st *[1496]byte)
+
+// openOne10Y2 writes the tag of the last 10 blocks of st's MAC input
+// (each block i with hi[i]·2^128 added) under the MAC key from ChaCha20
+// block st.x[12]-1, and decrypts the first 128 bytes of st's buffer in
+// place with the 2 blocks (row layout in 256-bit registers) from st.x[12] on.
+//
+//go:noescape
+func openOne10Y2(st *[1496]byte)
 
 // mulAdd130 sets h = h·p + b modulo 2^130-5, partially reduced (h[2] at most
 // 4), for h, p and b with their third words at most 4 (the arithmetic

@@ -66,6 +66,10 @@ func openTwoAVX2(st *[2008]byte) { panic("chacha20poly1305: openTwoAVX2 without 
 
 func openFourAVX2(st *[3032]byte) { panic("chacha20poly1305: openFourAVX2 without assembly") }
 
+func openTwelveAVX2(st *[3032]byte) { panic("chacha20poly1305: openTwelveAVX2 without assembly") }
+
+func openThreeAVX2(st *[3032]byte) { panic("chacha20poly1305: openThreeAVX2 without assembly") }
+
 func openOneCall(l oneLayout, steps int, st *[1496]byte) {
 	panic("chacha20poly1305: openOneCall without assembly")
 }
@@ -76,6 +80,10 @@ func sealOneCall(l oneLayout, st *[1496]byte) {
 
 func sealDirectCall(l oneLayout, st *directState, dst, src []byte) {
 	panic("chacha20poly1305: sealDirectCall without assembly")
+}
+
+func openDirectCall(st *directState, dst, src []byte) {
+	panic("chacha20poly1305: openDirectCall without assembly")
 }
 
 func xorAt(dst, src []byte, key *[KeySize]byte, nonce12 *[NonceSize]byte, ctr uint32) {

@@ -36,8 +36,11 @@ import (
 // 250 ns against 385 for the two passes).
 //
 // Seal and Open of oneMax+1 to fourMax bytes with up to 16 bytes of
-// additional data take one call too (sealTwo, openTwo): two to four batches with their rounds in
-// loops of double rounds, the MAC in general registers throughout. The
+// additional data take one call too (sealTwo, openTwo): one batch with two
+// more blocks in YMM rows beside it (up to tenMax bytes), or two to four
+// batches, with their rounds in loops of double rounds, the MAC in general
+// registers throughout; Seal's one-batch kernel of 257 to oneMax bytes
+// (sealDirectAVX2) rolls its rounds the same way. The
 // unrolled kernels above are about 12 KB of code a batch, which on Zen 5
 // runs from the decoders rather than the op cache: at 1 KiB the three calls
 // sealFirstAVX2, sealNextAVX2 and macBatchAVX2 with Go between them cost
@@ -228,8 +231,8 @@ const oneAD = 16
 // holds blocks 1 to 8 (block 0 runs in general registers).
 const oneMax = batch
 
-// openSteps is the number of MAC blocks openOneAVX2 absorbs: up to
-// oneMax bytes of message, oneAD of additional data and the lengths.
+// openSteps is the number of MAC blocks openState holds: up to oneMax
+// bytes of message, oneAD of additional data and the lengths.
 const openSteps = oneMax/16 + 2
 
 // openState is the argument of every openOne* and sealOne* kernel (each
@@ -288,6 +291,20 @@ const (
 	fourMax = 4 * batch
 )
 
+// tenMax is the longest message sealTenDirectAVX2 and openTenAVX2 take:
+// blocks 1 to 10, eight word-sliced and two in YMM rows beside them in
+// about one batch's time.
+const tenMax = batch + 128
+
+// twelveMax is the longest message sealTwelveDirectAVX2 and
+// openTwelveAVX2 take: two batches, blocks 17 and 18 in YMM rows beside
+// one of them. threeMax is sealThreeDirectAVX2's and openThreeAVX2's:
+// three batches, blocks 25 and 26 beside the first.
+const (
+	twelveMax = twoMax + 128
+	threeMax  = 3*batch + 128
+)
+
 // oneLayout names the batch layout of a set of one-call kernels (openOne*,
 // sealOne*; see oneLayouts).
 type oneLayout uint8
@@ -320,10 +337,15 @@ func oneFor(ones []oneLayout, n int) oneLayout {
 // openOne is Open for a message of up to oneMax bytes with up to 16 bytes
 // of additional data: one kernel call from ones computes the MAC key, the
 // tag and the keystream together. It writes the plaintext to out only if
-// tag is right.
+// tag is right, but past 256 bytes on the word-sliced or ZMM eight-block
+// layouts, which take openDirect (it writes the plaintext first; the
+// caller clears out if tag is wrong).
 //
 //go:noinline
 func openOne(ones []oneLayout, out, ciphertext, ad, tag []byte, key *[KeySize]byte, nonce12 *[NonceSize]byte) bool {
+	if l := oneFor(ones, len(ciphertext)); l == oneSliced || l == oneZ8 {
+		return openDirect(out, ciphertext, ad, tag, key, nonce12)
+	}
 	var st openState
 	st.init(key, nonce12, 1)
 	i := putOpenMAC(st.mac[:], st.hi[:], ad, ciphertext)
@@ -359,18 +381,26 @@ var _ = [1]struct{}{}[unsafe.Offsetof(directState{}.ad)-144+unsafe.Offsetof(dire
 //go:noinline
 func sealDirect(l oneLayout, ciphertext, plaintext, ad []byte, tag *[Overhead]byte, key *[KeySize]byte, nonce12 *[NonceSize]byte) {
 	var st directState
+	full := st.prepare(ad, plaintext, key, nonce12)
+	sealDirectCall(l, &st, ciphertext, plaintext)
+	copy(ciphertext[full:], st.tail[:])
+	*tag = st.tag
+	st.clear()
+}
+
+// prepare loads st for a direct kernel over msg: the ChaCha20 state from
+// block 1, the MAC blocks of ad (one at most) and of the lengths, and
+// msg's last len(msg) mod 32 bytes in the tail, from full on (returned).
+func (st *directState) prepare(ad, msg []byte, key *[KeySize]byte, nonce12 *[NonceSize]byte) (full int) {
 	st.init(key, nonce12, 1)
 	if len(ad) > 0 {
 		copy(st.ad[:], ad)
 		st.adHi = 1
 	}
-	lengthsBlock(&st.lens, len(ad), len(plaintext))
-	full := len(plaintext) &^ 31
-	copy(st.tail[:], plaintext[full:])
-	sealDirectCall(l, &st, ciphertext, plaintext)
-	copy(ciphertext[full:], st.tail[:])
-	*tag = st.tag
-	st.clear()
+	lengthsBlock(&st.lens, len(ad), len(msg))
+	full = len(msg) &^ 31
+	copy(st.tail[:], msg[full:])
+	return full
 }
 
 // sealOne is Seal for a message of up to oneMax bytes with up to 16 bytes
@@ -396,12 +426,21 @@ func sealOne(ones []oneLayout, ciphertext, plaintext, ad []byte, tag *[Overhead]
 
 // sealTwo is Seal on the avx2-stitched path for a message of oneMax+1 to
 // fourMax bytes with up to 16 bytes of additional data: one call of
-// sealTwoDirectAVX2 (up to twoMax bytes) or sealFourDirectAVX2, the batches
-// with the MAC beside and after them (measured on Zen 5 under avx512=off,
+// sealTenDirectAVX2 (up to tenMax bytes: one batch with two more blocks
+// beside it), sealTwoDirectAVX2 (up to twoMax), sealTwelveDirectAVX2 (up
+// to twelveMax: two batches, two more blocks beside the second),
+// sealThreeDirectAVX2 (3*batch+1 to threeMax: three batches, two more
+// blocks beside the first) or sealFourDirectAVX2, the batches with the
+// MAC beside and after them (measured on Zen 5 under avx512=off,
 // same run: 1 KiB about 1.3x the three stitched calls with their Go code
 // between, 768 bytes about 1.45x; reading and writing the caller's memory
 // instead of a buffer, 576 bytes to 2 KiB 4-9% more, medians over 16
-// placements of the message).
+// placements of the message). sealTenDirectAVX2 and openTenAVX2 against
+// sealTwoDirectAVX2 and openTwoAVX2 at 544 to 640 bytes, measured on Zen 5
+// under avx512=off side by side in one process (three builds, six
+// placements each): Seal 10-20% quicker, Open 8-25%; sealTwelveDirectAVX2
+// against sealFourDirectAVX2's three batches at 1025 to 1152 bytes, ratio
+// to x/crypto about 1.0x -> 1.0-1.2x (two builds alternated).
 //
 //go:noinline
 func sealTwo(ciphertext, plaintext, ad []byte, tag *[Overhead]byte, key *[KeySize]byte, nonce12 *[NonceSize]byte) {
@@ -410,17 +449,63 @@ func sealTwo(ciphertext, plaintext, ad []byte, tag *[Overhead]byte, key *[KeySiz
 
 // openTwo is Open on the avx2-stitched path for a message of oneMax+1 to
 // fourMax bytes with up to 16 bytes of additional data: one call of
-// openTwoAVX2 or openFourAVX2 (see sealTwo). It writes the plaintext to out
-// only if tag is right.
+// openTenAVX2 (up to tenMax bytes, through openDirect), openTwoAVX2,
+// openTwelveAVX2 (up to twelveMax: two batches, two more blocks beside the
+// first), openThreeAVX2 (3*batch+1 to threeMax: three batches, two more
+// blocks beside the first) or openFourAVX2 (see sealTwo). It writes the
+// plaintext to out only if tag is right, but for openDirect, which writes
+// it first (the caller clears out if tag is wrong).
 //
 //go:noinline
 func openTwo(out, ciphertext, ad, tag []byte, key *[KeySize]byte, nonce12 *[NonceSize]byte) bool {
+	if len(ciphertext) <= tenMax {
+		return openDirect(out, ciphertext, ad, tag, key, nonce12)
+	}
 	if len(ciphertext) <= twoMax {
 		var st twoState
 		return st.openVia(func() { openTwoAVX2((*[2008]byte)(unsafe.Pointer(&st))) }, st.buf[:], &st.n, out, ciphertext, ad, tag, key, nonce12)
 	}
 	var st fourState
+	if len(ciphertext) > 3*batch && len(ciphertext) <= threeMax {
+		return st.openVia(func() { openThreeAVX2((*[3032]byte)(unsafe.Pointer(&st))) }, st.buf[:], &st.n, out, ciphertext, ad, tag, key, nonce12)
+	}
+	if len(ciphertext) <= twelveMax {
+		return st.openVia(func() { openTwelveAVX2((*[3032]byte)(unsafe.Pointer(&st))) }, st.buf[:], &st.n, out, ciphertext, ad, tag, key, nonce12)
+	}
 	return st.openVia(func() { openFourAVX2((*[3032]byte)(unsafe.Pointer(&st))) }, st.buf[:], &st.n, out, ciphertext, ad, tag, key, nonce12)
+}
+
+// openDirect is Open of 257 to tenMax bytes with up to 16 bytes of
+// additional data on the direct kernels (also where the one-call kernels
+// are ZMM rows, the ifma path, instead of its eight-block openOne34Z8:
+// measured on Zen 5, ratio to x/crypto, same build switched by an
+// environment variable, 288 bytes 0.90-0.99x -> 1.06-1.07x, 320
+// 0.99-1.05x -> 1.08-1.09x, 352 about even; in other builds, two
+// alternated, 384 to 512 bytes 1.21-1.27x -> 1.38-1.41x, openOne34Z8's
+// speed there varying with the build, 1.2x to 1.46x) (openDirectCall: openDirectAVX2,
+// the word-sliced batch, or openTenAVX2, two more blocks beside it): the
+// kernel absorbs the ciphertext where it is and then writes the plaintext
+// to out itself, but for the last len(ciphertext) mod 32 bytes, which go
+// through st.tail; the caller clears out if the tag is wrong. Against
+// openOne's and openTwo's kernels, which take the message through a
+// buffer in their state (1.5 or 2 KB to zero, two copies in, one out),
+// measured on Zen 5 under avx512=off: the Go code around the word-sliced
+// openOne kernel (openOneAVX2, which this replaced) took about 90 ns of a
+// 320-byte Open of about 340; side by side in one process, ratio to
+// x/crypto at 288 to 512 bytes 0.75-1.14x -> 0.79-1.42x.
+//
+//go:noinline
+func openDirect(out, ciphertext, ad, tag []byte, key *[KeySize]byte, nonce12 *[NonceSize]byte) bool {
+	var st directState
+	full := st.prepare(ad, ciphertext, key, nonce12)
+	openDirectCall(&st, out, ciphertext)
+	ok := subtle.ConstantTimeCompare(st.tag[:], tag) == 1
+	if ok {
+		copy(out[full:], st.tail[:])
+	}
+	st.clear()
+	clear(st.tail[:])
+	return ok
 }
 
 // openVia runs an Open kernel on the state st heads: the

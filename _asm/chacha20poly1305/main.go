@@ -39,7 +39,7 @@ func main() {
 	}
 	lanes := GLOBL("cp_lanectr", RODATA|NOPTR)
 	cpLanes = lanes
-	for l := 0; l < 20; l++ { // five sets of four lanes (xorKeystream20)
+	for l := 0; l < 28; l++ { // five sets of four lanes (xorKeystream20); rows beside a first of three batches up to 27
 		DATA(16*l, U32(uint32(l)))
 		DATA(16*l+4, U32(0))
 		DATA(16*l+8, U64(0))
@@ -78,17 +78,19 @@ func main() {
 	stitchedFirst("sealFirstAVX2")
 	macBatch("macBatchAVX2")
 	stitchedLoop("sealNextAVX2", true, false)
-	stitchedOpenOne("openOneAVX2", openSteps, sliced)
-	stitchedOpenOne("openOne30AVX2", 30, sliced)
-	stitchedOpenOne("openOne26AVX2", 26, sliced)
-	stitchedOpenOne("openOne22AVX2", 22, sliced)
-	stitchedOpenOne("openOne18AVX2", 18, sliced)
-	stitchedOpenOne("openOne10AVX2", 10, sliced)
-	stitchedSealDirect("sealDirectAVX2", sliced)
-	stitchedSealDirect("sealDirectY4", oneBatch{ymm, 4})
+	stitchedSealDirect("sealDirectY4", oneBatch{isa: ymm, blocks: 4})
+	stitchedSealDirect("sealDirectY2", oneBatch{isa: ymm, blocks: 2})
+	stitchedRolled("sealTenDirectAVX2", oneBatch{extra: 2}, false)
+	stitchedRolled("sealDirectAVX2", sliced, false)
+	stitchedRolled("openTenAVX2", oneBatch{extra: 2}, true)
+	stitchedRolled("openDirectAVX2", sliced, true)
 	stitchedSealTwoDirect("sealTwoDirectAVX2", 2)
+	stitchedSealTwoRows("sealTwelveDirectAVX2")
 	stitchedSealTwoDirect("sealFourDirectAVX2", 4)
 	stitchedOpenTwo("openTwoAVX2", 2)
+	stitchedOpenTwoRows("openTwelveAVX2")
+	stitchedThreeRows("sealThreeDirectAVX2", true)
+	stitchedThreeRows("openThreeAVX2", false)
 	stitchedOpenTwo("openFourAVX2", 4)
 	oneRowsKernels(zmm, ymm)
 	mulAddKernel("mulAdd130")
@@ -105,6 +107,7 @@ type rows struct {
 	isa                 vec.ISA
 	a0, b0, c0          VecVirtual
 	d0, a, b, c, d, tmp []VecVirtual
+	rot                 vec.RotateMasks // YMM: the rotation masks (stRot unless a kernel copies them)
 }
 
 // newRows loads the input rows for key and nonce (block counter 0, plus
@@ -142,7 +145,7 @@ func loadRows(isa vec.ISA, blocks int, a, b, c, lanes Mem, dRow func(newReg func
 		}
 		return YMM()
 	}
-	r := &rows{isa: isa, a0: newReg(), b0: newReg(), c0: newReg()}
+	r := &rows{isa: isa, a0: newReg(), b0: newReg(), c0: newReg(), rot: stRot}
 	isa.BroadcastLane(a, r.a0)
 	isa.BroadcastLane(b, r.b0)
 	isa.BroadcastLane(c, r.c0)
@@ -173,10 +176,10 @@ func (r *rows) doubleRound(vop func(func())) {
 	half := func(rd, rb int) {
 		each(func(s int) { isa.Add32(r.b[s], r.a[s], r.a[s]) })
 		each(func(s int) { isa.Xor(r.a[s], r.d[s], r.d[s]) })
-		each(func(s int) { isa.Rol32(rd, stRot, r.tmp[s], r.d[s]) })
+		each(func(s int) { isa.Rol32(rd, r.rot, r.tmp[s], r.d[s]) })
 		each(func(s int) { isa.Add32(r.d[s], r.c[s], r.c[s]) })
 		each(func(s int) { isa.Xor(r.c[s], r.b[s], r.b[s]) })
-		each(func(s int) { isa.Rol32(rb, stRot, r.tmp[s], r.b[s]) })
+		each(func(s int) { isa.Rol32(rb, r.rot, r.tmp[s], r.b[s]) })
 	}
 	quarter := func() {
 		half(16, 12)

@@ -41,6 +41,7 @@ package main
 import (
 	"fmt"
 
+	"github.com/mmcloughlin/avo/attr"
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
@@ -102,6 +103,30 @@ type sk struct {
 	put func(r Op, off int)
 	// putStart, with put, runs after the batch's rounds, before its pieces.
 	putStart func()
+	// extra: two more blocks in YMM rows beside the word-sliced batch,
+	// whose d words then live in the frame (ten.go).
+	extra *rowPair
+	// rot: the rotation masks the rounds read, copied to the frame (see
+	// frameMasks).
+	rot vec.RotateMasks
+}
+
+// frameMasks copies the rotation masks to the frame, where the rounds
+// read them (k.rot). Read from the read-only data instead, every one of
+// those loads waits behind any store still in flight whose address
+// matches the mask's in its low 12 bits (a 4 KiB alias): the kernels
+// store to the frame, st and dst throughout, so whether they alias
+// depended on where the linker put the masks (measured on Zen 5 under
+// avx512=off, the same kernels in two builds: Open of 544 bytes 0.94x
+// and 0.77x x/crypto). A copy in the frame lies within 4 KiB of the
+// frame's and st's stores, so it never aliases with them.
+func (k *sk) frameMasks() {
+	m := AllocLocal(64)
+	VMOVDQU(stRot.By16, y(regT))
+	VMOVDQU(y(regT), m)
+	VMOVDQU(stRot.By8, y(regT))
+	VMOVDQU(y(regT), m.Offset(32))
+	k.rot = vec.RotateMasks{By16: m, By8: m.Offset(32)}
 }
 
 // rWord is word i of r0, r1, s1 in st.
@@ -212,6 +237,7 @@ func newSK(seal bool) *sk {
 	k.src = Load(Param("src").Base(), GP64()).(GPVirtual)
 	k.n = Load(Param("src").Len(), GP64()).(GPVirtual)
 	k.spill = AllocLocal(4 * 32)
+	k.frameMasks()
 	for i := range k.h {
 		k.h[i] = GP64()
 		MOVQ(Mem{Base: k.st, Disp: offH + 8*i}, k.h[i])
@@ -352,9 +378,9 @@ func (k *sk) rotate(bits int, regs ...VecPhysical) {
 		r := r
 		switch bits {
 		case 16:
-			k.vop(func() { VPSHUFB(stRot.By16, r, r) })
+			k.vop(func() { VPSHUFB(k.rot.By16, r, r) })
 		case 8:
-			k.vop(func() { VPSHUFB(stRot.By8, r, r) })
+			k.vop(func() { VPSHUFB(k.rot.By8, r, r) })
 		default:
 			k.vop(func() { VPSLLD(U8(bits), r, y(regT)) })
 			k.vop(func() { VPSRLD(U8(32-bits), r, r) })
@@ -375,6 +401,13 @@ func (k *sk) quarterRounds(groups ...[4]int) {
 // addXorRotate is one of the quarter round's four steps on every group q:
 // q[x] += q[y]; q[z] ^= q[x]; then q[z] <<<= bits, group after group.
 func (k *sk) addXorRotate(groups [][4]int, x, y, z, bits int) {
+	if k.extra != nil {
+		k.addXorRotateMem(groups, y, z, bits)
+		if !k.counting {
+			k.extra.step(z == 1)
+		}
+		return
+	}
 	var rot []VecPhysical
 	for _, q := range groups {
 		k.add(k.word(q[y]), k.word(q[x]))
@@ -399,6 +432,10 @@ func (k *sk) swapC(out, in [2]int) {
 // doubleRound: the column round's second pair and the diagonal round's
 // first pair both use c words 10 and 11, so two swaps suffice.
 func (k *sk) doubleRound() {
+	if k.extra != nil && !k.counting {
+		k.extra.start(k.rot)
+		defer k.extra.finish()
+	}
 	k.quarterRounds(columns[0], columns[1])
 	k.swapC([2]int{8, 9}, [2]int{10, 11})
 	k.quarterRounds(columns[2], columns[3])
@@ -520,9 +557,12 @@ func scalarDoubleRound(x *[16]Op, emit func(func())) {
 // rolledRounds emits a batch's ten double rounds as a loop (a tenth of the
 // code: the unrolled kernels' code outgrows the op cache), iter queuing
 // the scalar instructions of one iteration, spread through its rounds.
-func (k *sk) rolledRounds(label string, iter func()) {
+func (k *sk) rolledRounds(label string, iter func()) { k.rolledRoundsN(label, 10, iter) }
+
+// rolledRoundsN is rolledRounds for n of the batch's double rounds.
+func (k *sk) rolledRoundsN(label string, n int, iter func()) {
 	cnt := AllocLocal(8)
-	MOVQ(U32(10), cnt)
+	MOVQ(U32(n), cnt)
 	all := k.ticks
 	k.ticks /= 10
 	Label(label)
@@ -537,17 +577,36 @@ func (k *sk) rolledRounds(label string, iter func()) {
 
 // stitchedOpenTwo emits openTwoAVX2 (batches 2, on a twoState) or
 // openFourAVX2 (on a fourState): sealTwoKernel's Open.
-func stitchedOpenTwo(name string, batches int) { sealTwoKernel(name, batches, false) }
+func stitchedOpenTwo(name string, batches int) { sealTwoKernel(name, batches, false, false) }
 
 // stitchedSealTwoDirect emits sealTwoDirectAVX2 (batches 2) or
 // sealFourDirectAVX2: sealTwoKernel's Seal, reading the plaintext and
 // writing the ciphertext itself, on a directState, as sealDirectAVX2 does.
-func stitchedSealTwoDirect(name string, batches int) { sealTwoKernel(name, batches, true) }
+func stitchedSealTwoDirect(name string, batches int) { sealTwoKernel(name, batches, true, false) }
+
+// stitchedSealTwoRows emits sealTwelveDirectAVX2: sealTwoDirectAVX2 with
+// blocks 17 and 18 in YMM rows beside the second batch (ten.go), for
+// 1025 to 1152 bytes, which sealFourDirectAVX2 ran as three batches.
+func stitchedSealTwoRows(name string) { sealTwoKernel(name, 2, true, true) }
+
+// stitchedThreeRows emits sealThreeDirectAVX2 or openThreeAVX2 (direct):
+// three batches with blocks 25 and 26 in YMM rows beside the first, for
+// 1537 to 1664 bytes, which the four-batch kernels ran as four (Seal
+// writes the rows' ciphertext with the first batch's, Open keeps their
+// keystream in the frame as openTwelveAVX2 does).
+func stitchedThreeRows(name string, direct bool) { sealTwoKernel(name, 3, direct, true) }
+
+// stitchedOpenTwoRows emits openTwelveAVX2, the same for Open on a
+// fourState: the rows go beside the first batch (the second's rounds
+// carry the first batch's MAC steps), their keystream waits in the frame
+// until the MAC has read their ciphertext (after the second batch's,
+// which their plaintext follows in the buffer).
+func stitchedOpenTwoRows(name string) { sealTwoKernel(name, 2, false, true) }
 
 // sealTwoKernel emits a kernel of 513 to 1024 bytes in one call (batches
 // 2), two word-sliced batches, with no Go code between the parts and the
 // MAC in general registers throughout. Each batch's rounds run as a loop
-// of double rounds: unrolled (as in sealDirectAVX2), the kernel was 28 KB
+// of double rounds: unrolled (as the one-batch kernels then were), the kernel was 28 KB
 // of code and ran from the decoders, not the op cache (measured on Zen 5
 // under avx512=off, kernel alone at 1 KiB: about 590 ns unrolled, 465
 // rolled). The first batch's iterations each run a double round of block 0
@@ -568,24 +627,39 @@ func stitchedSealTwoDirect(name string, batches int) { sealTwoKernel(name, batch
 // plaintext goes one batch before it (the first batch's to the MAC
 // input's blocks 0 to 31, unused here), each batch's output stored once
 // its MAC steps have read the batch before. The caller compares the tag.
-func sealTwoKernel(name string, batches int, direct bool) {
+func sealTwoKernel(name string, batches int, direct, extra bool) {
 	open := !direct
+	most := batches * batchBytes
+	// With extra, two more blocks in YMM rows: beside the second of two
+	// batches in Seal, else beside the first (after the last batch's blocks).
+	rowsFirst, rowsLess := 0, 0
+	if extra {
+		most += 128
+		rowsLess = 128
+		rowsFirst = 8 * batches
+		if direct && batches == 2 {
+			rowsFirst = 8
+		}
+	}
 	size, nOff := otEnd, otN
-	if batches > 2 {
+	if batches > 2 || extra {
 		size, nOff = ofEnd, ofN
 	}
+	// Not NOSPLIT: the frame (powers, spill area, masks) outgrows what a
+	// function may take without a stack check.
 	if direct {
-		vec.Leaf(name, fmt.Sprintf("func(st *[%d]byte, dst, src []byte)", sdEnd),
-			name+fmt.Sprintf(" encrypts src (513 to %d bytes) into dst with the blocks (up", batches*batchBytes),
+		TEXT(name, 0, fmt.Sprintf("func(st *[%d]byte, dst, src []byte)", sdEnd))
+		Pragma("noescape")
+		Doc(name+fmt.Sprintf(" encrypts src (513 to %d bytes) into dst with the blocks (up", most),
 			fmt.Sprintf("to %d word-sliced batches) from st.x[12] on, all but its last n mod 32", batches),
 			"bytes, whose ciphertext replaces them in st's tail (zero-padded), and",
 			"writes the tag of the additional data's block (2^128 bit from st), the",
 			"ciphertext zero-padded and the lengths' block.")
 		vec.PCAlign(64)
 	} else {
-		TEXT(name, NOSPLIT, fmt.Sprintf("func(st *[%d]byte)", size))
+		TEXT(name, 0, fmt.Sprintf("func(st *[%d]byte)", size))
 		Pragma("noescape")
-		Doc(name+fmt.Sprintf(" decrypts the first n bytes (513 to %d) of st's buffer with the", batches*batchBytes),
+		Doc(name+fmt.Sprintf(" decrypts the first n bytes (513 to %d) of st's buffer with the", most),
 			fmt.Sprintf("blocks (up to %d word-sliced batches) from st.x[12] on, writes the", batches),
 			"tag of MAC block 32 (2^128 bit from hi[32]), the ciphertext zero-padded",
 			"and block 33, and leaves the plaintext's first 512 bytes in MAC blocks",
@@ -594,43 +668,34 @@ func sealTwoKernel(name string, batches int, direct bool) {
 	k := &sk{}
 	k.st = Load(Param("st"), GP64()).(GPVirtual)
 	k.spill = AllocLocal(4 * 32)
+	if extra {
+		k.spill = AllocLocal(8 * 32) // the d words of the second batch too
+	}
+	k.frameMasks()
 	words := AllocLocal(16)
 	k.countRounds()
 	in := func(i int) Op { return k.stateWord(i) }
 	x := scalarState(in, words, 3)
 	DECL(x[12])
 	k.loadState()
-	k.rolledRounds(name+"_b1", func() { scalarDoubleRound(&x, func(f func()) { k.queue = append(k.queue, f) }) })
-	k.macKeyFrom(&x, in, ooS)
-	const maxJ = 21 // r^2..r^21 from ten iterations of two steps
-	rf := AllocLocal(24)
-	pw := AllocLocal(24 * (maxJ + 1))
-	r := words3(rf)
-	a := chain{h: k.h, t: k.t}
-	for i := range 3 {
-		a.h[i], a.t[i] = GP64().(GPVirtual), GP64().(GPVirtual)
-		MOVQ(k.rWord(i), a.t[i])
-		MOVQ(a.t[i], r[i])
-		XORQ(a.h[i], a.h[i])
-	}
-	k.h, k.t = a.h, a.t
-	var p [3]GPVirtual
-	for i := range p {
-		p[i] = GP64().(GPVirtual)
-	}
-	MOVQ(U32(1), p[0])
-	MOVQ(p[0], pw)
-	XORL(p[2].As32(), p[2].As32())
-	MOVQ(p[2], pw.Offset(8))
-	MOVQ(p[2], pw.Offset(16))
-	for i := range 3 {
-		MOVQ(r[i], p[i])
-		if i < 2 {
-			MOVQ(p[i], pw.Offset(24+8*i))
+	var ks Mem // Open with extra: the rows' keystream, until the MAC has read their ciphertext
+	if extra && rowsFirst > 8 {
+		k.extra = &rowPair{first: rowsFirst}
+		k.storeDWords()
+		if open {
+			ks = AllocLocal(128)
 		}
 	}
-	XORL(p[2].As32(), p[2].As32())
-	MOVQ(p[2], pw.Offset(40))
+	k.rolledRounds(name+"_b1", func() { scalarDoubleRound(&x, func(f func()) { k.queue = append(k.queue, f) }) })
+	k.macKeyFrom(&x, in, ooS)
+	maxJ := 21 // r^2..r^21 from ten iterations of two steps
+	if extra {
+		maxJ = 23 // two more steps after them
+	}
+	rf := AllocLocal(24)
+	pw := AllocLocal(24 * (maxJ + 1))
+	a, p := k.macStart(rf, pw)
+	r := words3(rf)
 	adBlock, adHi := Mem{Base: k.st, Disp: ooMAC + 16*(openSteps-2)}, Mem{Base: k.st, Disp: ooHi + 8*(openSteps-2)}
 	if direct {
 		adBlock, adHi = Mem{Base: k.st, Disp: sdAD}, Mem{Base: k.st, Disp: sdHi}
@@ -658,6 +723,18 @@ func sealTwoKernel(name string, batches int, direct bool) {
 		k.dst = GP64().(GPVirtual)
 		LEAQ(Mem{Base: k.st, Disp: ooMAC}, k.dst)
 	}
+	if k.extra != nil {
+		// The rows' pieces, off from 512 on, are blocks rowsFirst+1 on.
+		at := 64*rowsFirst - batchBytes
+		if open {
+			k.put = func(r Op, off int) { VMOVDQU(r, ks.Offset(off-batchBytes)) }
+		} else {
+			n := Load(Param("src").Len(), GP64()).(GPVirtual)
+			k.put = func(r Op, off int) { k.putPiece(name+"_r", n, r, off+at) }
+		}
+		k.rowsOutput()
+		k.put, k.extra = nil, nil
+	}
 	k.output()
 
 	Comment("The second batch: three MAC steps and two powers per double round.")
@@ -666,6 +743,10 @@ func sealTwoKernel(name string, batches int, direct bool) {
 	LEAQ(pw.Offset(48), pwp)
 	pc := chain{h: p, t: a.t}
 	k.loadState()
+	if extra && rowsFirst == 8 {
+		k.extra = &rowPair{first: 8}
+		k.storeDWords()
+	}
 	k.rolledRounds(name+"_b2", func() {
 		q := func(f func()) { k.queue = append(k.queue, f) }
 		for j := range 2 {
@@ -679,16 +760,71 @@ func sealTwoKernel(name string, batches int, direct bool) {
 		q(func() { ADDQ(U8(48), pwp) })
 		k.queueSteps(a, r, buf)
 	})
+	for j := 0; j < maxJ-21; j++ {
+		for _, f := range pc.stepOps(nil, nil, nil, r) {
+			f()
+		}
+		for i := range 3 {
+			MOVQ(p[i], Mem{Base: pwp, Disp: 24*j + 8*i})
+		}
+	}
 	k.batchTail(a, r, buf, open, name+"_b2", delta)
+	k.extra = nil
 	if batches > 2 {
-		k.moreBatches(name, buf, r, nOff, open, delta)
+		k.moreBatches(name, buf, r, nOff, open, delta, rowsLess)
 	}
 	if direct {
 		k.directChains(name, buf, k.directRem(buf), rf, pw, true)
 	} else {
 		k.twoChains(name, buf, rf, pw, nOff, batchBytes)
+		if open && extra {
+			Comment("The rows' plaintext after the last batch's, their keystream wiped.")
+			z := y(15)
+			VPXOR(z, z, z)
+			for i := range 4 {
+				t := y(regT)
+				VMOVDQU(ks.Offset(32*i), t)
+				VPXOR(Mem{Base: k.st, Disp: ooBuf + 64*rowsFirst + 32*i}, t, t)
+				VMOVDQU(t, Mem{Base: k.st, Disp: ooBuf + 64*rowsFirst - batchBytes + 32*i})
+				VMOVDQU(z, ks.Offset(32*i))
+			}
+		}
 	}
 	stAVX2.Return()
+}
+
+// macStart, after the MAC key, copies r0, r1, s1 to rf, starts the chain
+// (k.h, k.t: a zero accumulator and its temporaries) and the powers of r:
+// pw's first two entries r^0 = 1 and r^1, and p holding r^1 for the steps
+// that continue the table.
+func (k *sk) macStart(rf, pw Mem) (chain, [3]GPVirtual) {
+	r := words3(rf)
+	a := chain{h: k.h, t: k.t}
+	for i := range 3 {
+		a.h[i], a.t[i] = GP64().(GPVirtual), GP64().(GPVirtual)
+		MOVQ(k.rWord(i), a.t[i])
+		MOVQ(a.t[i], r[i])
+		XORQ(a.h[i], a.h[i])
+	}
+	k.h, k.t = a.h, a.t
+	var p [3]GPVirtual
+	for i := range p {
+		p[i] = GP64().(GPVirtual)
+	}
+	MOVQ(U32(1), p[0])
+	MOVQ(p[0], pw)
+	XORL(p[2].As32(), p[2].As32())
+	MOVQ(p[2], pw.Offset(8))
+	MOVQ(p[2], pw.Offset(16))
+	for i := range 3 {
+		MOVQ(r[i], p[i])
+		if i < 2 {
+			MOVQ(p[i], pw.Offset(24+8*i))
+		}
+	}
+	XORL(p[2].As32(), p[2].As32())
+	MOVQ(p[2], pw.Offset(40))
+	return a, p
 }
 
 // queueSteps queues, for one double round of a batch after the first,
@@ -743,6 +879,9 @@ func (k *sk) directOutput(label string, buf GPVirtual, delta Mem) {
 	ADDQ(buf, k.src)
 	rem := k.directRem(buf)
 	k.put = func(r Op, off int) { k.putPiece(label, rem, r, off) }
+	if k.extra != nil {
+		k.rowsOutput()
+	}
 	k.output()
 	k.put = nil
 }
@@ -751,7 +890,7 @@ func (k *sk) directOutput(label string, buf GPVirtual, delta Mem) {
 // message needs: each absorbs the one before it (buf, its output) beside
 // its rounds, and moves buf on to its own output. The message's length in
 // st at nOff then counts from buf on, plus a batch (twoChains skips one).
-func (k *sk) moreBatches(name string, buf GPVirtual, r [3]Mem, nOff int, open bool, delta Mem) {
+func (k *sk) moreBatches(name string, buf GPVirtual, r [3]Mem, nOff int, open bool, delta Mem, less int) {
 	direct := delta.Base != nil
 	a := chain{h: k.h, t: k.t}
 	cnt := AllocLocal(8)
@@ -761,7 +900,7 @@ func (k *sk) moreBatches(name string, buf GPVirtual, r [3]Mem, nOff int, open bo
 	} else {
 		MOVQ(Mem{Base: k.st, Disp: nOff}, n)
 	}
-	ADDQ(U32(batchBytes-1), n)
+	ADDQ(U32(batchBytes-1-less), n) // less: the bytes the rows beside the first batch take
 	SHRQ(U8(9), n)
 	SUBQ(U8(2), n)
 	MOVQ(n, cnt)
@@ -854,9 +993,11 @@ const (
 // to 512 bytes (32 blocks), one block of additional data and the lengths.
 const openSteps = 34
 
-// stitchedOpenOne emits openOneAVX2 (and variants absorbing only the last
-// steps of the MAC blocks, for shorter messages): Open of a message up to 448 bytes in
-// one batch (blocks 1 to 8 word-sliced in YMM) while the general registers
+// stitchedOpenOne emits a row-layout openOne kernel (b: openOne10Y2,
+// openOne18Y4, ..., each absorbing only the last steps of the MAC blocks,
+// for shorter messages; the word-sliced batch's, openOneAVX2 and its
+// variants, gave way to openDirectAVX2): Open of a message of up to b's
+// blocks in one batch while the general registers
 // compute block 0 (as in sealFirstAVX2), take the MAC key from it and run
 // the MAC's Poly1305 steps and the tag: Open's MAC input exists before the
 // keystream does, so nothing of it waits for the vector chain. The MAC
@@ -877,8 +1018,8 @@ func stitchedOpenOne(name string, steps int, b oneBatch) {
 	stAVX2.Return()
 }
 
-// newOneSK starts a one-call kernel on an openState (openOneAVX2,
-// sealOne*): it counts the batch's vector instructions and queues block
+// newOneSK starts a one-call kernel on an openState (openOne*, sealOne*;
+// sealDirectY4 on a directState): it counts the batch's vector instructions and queues block
 // 0 in general registers (the state with the counter one less), the MAC
 // key from it and a zero accumulator.
 func newOneSK(b oneBatch) *sk {
@@ -896,6 +1037,10 @@ func newOneSK(b oneBatch) *sk {
 func (k *sk) queueBlockZero(comment string) [16]Op {
 	k.st = Load(Param("st"), GP64()).(GPVirtual)
 	k.spill = AllocLocal(4 * 32)
+	if k.extra != nil {
+		k.spill = AllocLocal(8 * 32) // the d words too
+	}
+	k.frameMasks()
 	words := AllocLocal(16) // three words, the frame kept 8-byte aligned
 	k.countRounds()
 
@@ -1320,9 +1465,10 @@ const (
 // cpMask is cp_mask: 64 bytes of ones, then 64 of zeros.
 var cpMask Mem
 
-// stitchedSealDirect emits sealDirectAVX2 (lay: the word-sliced batch; and
-// sealDirectY4, four blocks in YMM rows, up to 256 bytes): Seal of 257 to 512 bytes in one
-// call with the word-sliced batch, as stitchedSealOne's kernels, but reading the message from src and writing the
+// stitchedSealDirect emits sealDirectY4 (lay: four blocks in YMM rows, up
+// to 256 bytes; sealDirectY2, two, up to 128; it emitted sealDirectAVX2, Seal of 257 to 512 bytes with
+// the word-sliced batch, before stitchedRolled rolled that one's rounds):
+// Seal in one call as stitchedSealOne's kernels, but reading the message from src and writing the
 // ciphertext to dst itself, so that the Go side neither copies the message
 // through a buffer nor zeroes one (measured on Zen 5 under avx512=off: that
 // Go code around the kernel (then sealOneAVX2) took about a fifth of a 448-byte Seal; x/crypto
@@ -1335,11 +1481,7 @@ var cpMask Mem
 // second half, the tail's blocks and the lengths, h = A·r^J + B with J B's
 // step count.
 func stitchedSealDirect(name string, lay oneBatch) {
-	vec.Leaf(name, fmt.Sprintf("func(st *[%d]byte, dst, src []byte)", sdEnd), name+fmt.Sprintf(" encrypts src (up to %d bytes) into dst with the %s", 64*lay.n(), lay),
-		"from st.x[12] on, all but its last n mod 32 bytes, whose ciphertext",
-		"replaces them in st's tail (zero-padded), and writes the tag of the",
-		"additional data's block (2^128 bit from st), the ciphertext zero-padded",
-		"and the lengths' block.")
+	directText(name, lay, NOSPLIT)
 	// The kernel on a 64-byte boundary, which fixes where its code falls
 	// in the core's 64-byte fetch blocks: measured on Zen 5 under
 	// avx512=off, sealDirectAVX2 ran Seal of 320 to 512 bytes about 20%
@@ -1365,6 +1507,18 @@ func stitchedSealDirect(name string, lay oneBatch) {
 
 	k.directChains(name, k.dst, n, rf, pw, false)
 	stAVX2.Return()
+}
+
+// directText starts a direct Seal kernel (on a directState) of layout lay
+// with its header and doc.
+func directText(name string, lay oneBatch, flags attr.Attribute) {
+	TEXT(name, flags, fmt.Sprintf("func(st *[%d]byte, dst, src []byte)", sdEnd))
+	Pragma("noescape")
+	Doc(name+fmt.Sprintf(" encrypts src (up to %d bytes) into dst with the %s", 64*lay.n(), lay),
+		"from st.x[12] on, all but its last n mod 32 bytes, whose ciphertext",
+		"replaces them in st's tail (zero-padded), and writes the tag of the",
+		"additional data's block (2^128 bit from st), the ciphertext zero-padded",
+		"and the lengths' block.")
 }
 
 // putPiece is the output hook of a direct kernel's batch (see
