@@ -94,8 +94,8 @@ func (b *Block) cbcMode(iv []byte, decrypt bool) cipher.BlockMode {
 }
 
 // NewECBEncrypter and NewECBDecrypter are the hooks package ecb uses.
-func (b *Block) NewECBEncrypter() cipher.BlockMode { return &ecbMode{b: b, k: b.k} }
-func (b *Block) NewECBDecrypter() cipher.BlockMode { return &ecbMode{b: b, k: b.k, decrypt: true} }
+func (b *Block) NewECBEncrypter() cipher.BlockMode { return &ecbMode{b: b} }
+func (b *Block) NewECBDecrypter() cipher.BlockMode { return &ecbMode{b: b, decrypt: true} }
 
 // Kernels returns the bulk kernels behind the block, for the modes that
 // live in their own packages (gcm, xts): they type-assert the result to the

@@ -2,16 +2,14 @@ package modes
 
 import "github.com/simdcrypt/simdcrypt/internal/alias"
 
-// cbc keeps the kernels beside the block, as ecbMode does.
 type cbc struct {
 	b       *Block
-	k       Kernels
 	iv      [BlockSize]byte
 	decrypt bool
 }
 
 func newCBC(b *Block, iv []byte, decrypt bool) *cbc {
-	c := &cbc{b: b, k: b.k, decrypt: decrypt}
+	c := &cbc{b: b, decrypt: decrypt}
 	copy(c.iv[:], iv)
 	return c
 }
@@ -21,9 +19,9 @@ func (c *cbc) BlockSize() int { return BlockSize }
 func (c *cbc) CryptBlocks(dst, src []byte) {
 	dst = checkBlocks(c.b, dst, src)
 	if c.decrypt {
-		c.k.CBCDecrypt(dst, src, &c.iv)
+		c.b.k.CBCDecrypt(dst, src, &c.iv)
 	} else {
-		c.k.CBCEncrypt(dst, src, &c.iv)
+		c.b.k.CBCEncrypt(dst, src, &c.iv)
 	}
 }
 
@@ -35,14 +33,8 @@ func (c *cbc) SetIV(iv []byte) {
 	copy(c.iv[:], iv)
 }
 
-// ecbMode keeps the kernels beside the block: a call reaches them from its
-// own struct, one dependent load fewer before the kernel can load its round
-// keys, and one object fewer whose page offset the previous call's
-// destination can share (4K aliasing: at 64 bytes a call whose first loads
-// alias the last call's stores waits for that call's AES rounds).
 type ecbMode struct {
 	b       *Block
-	k       Kernels
 	decrypt bool
 }
 
@@ -51,9 +43,9 @@ func (e *ecbMode) BlockSize() int { return BlockSize }
 func (e *ecbMode) CryptBlocks(dst, src []byte) {
 	dst = checkBlocks(e.b, dst, src)
 	if e.decrypt {
-		e.k.DecryptBlocks(dst, src)
+		e.b.k.DecryptBlocks(dst, src)
 	} else {
-		e.k.EncryptBlocks(dst, src)
+		e.b.k.EncryptBlocks(dst, src)
 	}
 }
 
