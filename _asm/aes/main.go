@@ -319,7 +319,9 @@ func genKernel(w vec.Width, mode string) {
 		keys: RAX, rounds: RBX, dst: RDI, src: RSI, n: RCX, k0: RDX, arg: R8, prefetch: R9, plan: plans[w]}
 	// The 512-bit path keeps every round key in Z16..Z30; the others
 	// broadcast each into the key register as a round needs it.
-	k.roundKeys = vec.RoundKeys{Table: k.keys, First: k.k0, Resident: k.plan.keys, Scratch: k.plan.key}
+	// Entry labels on 8-byte boundaries (see vec.RoundSlotsAligned): a
+	// 64-byte AES-128 call jumped to a VAESENC at byte 60 of a fetch block.
+	k.roundKeys = vec.RoundKeys{Table: k.keys, First: k.k0, Resident: k.plan.keys, Scratch: k.plan.key, EntryAlign: 8}
 	isa := k.isa(w)
 	name := modeName[mode] + widthSuffix[w]
 	sig := "func(keys *[240]byte, rounds int, dst, src *byte, n, prefetch int)"

@@ -184,8 +184,8 @@ func TestMeasureMHzPlausible(t *testing.T) {
 type fakeMutex = sync.Mutex
 
 // TestPlacementsRotate: each repetition runs an Op of its own on buffers at
-// a page offset of its own, with src half a page from dst and the requested
-// offset from a 64-byte boundary kept.
+// a page offset of its own, above placementFloor, with src half a page from
+// dst and the requested offset from a 64-byte boundary kept.
 func TestPlacementsRotate(t *testing.T) {
 	const reps, offset = 5, 8
 	clk := &fakeClock{}
@@ -214,6 +214,9 @@ func TestPlacementsRotate(t *testing.T) {
 	dsts := map[int]bool{}
 	for s := range used {
 		dsts[s.dst] = true
+		if s.dst < placementFloor {
+			t.Errorf("dst at page offset %d: below %d, where the Op's own objects sit", s.dst, placementFloor)
+		}
 		if s.dst%64 != offset {
 			t.Errorf("dst at page offset %d: not %d from a 64-byte boundary", s.dst, offset)
 		}
