@@ -273,7 +273,8 @@ type twoState struct {
 	n   uint64
 }
 
-// fourState is openFourAVX2's: a buffer for four batches.
+// fourState is openFourAVX2's, openThreeAVX2's and openTwelveAVX2's: a
+// buffer for four batches.
 type fourState struct {
 	oneHead
 	buf [4*batch + 16]byte
@@ -313,7 +314,7 @@ const (
 	oneSliced oneLayout = iota // eight blocks word-sliced in YMM
 	oneY4                      // four blocks in row layout, YMM
 	oneZ4                      // four blocks in row layout, ZMM
-	oneZ8                      // eight blocks in row layout, ZMM
+	oneZ8                      // eight blocks in row layout, ZMM (Seal; Open takes openDirect)
 )
 
 // max is the longest message a layout's kernels take.
@@ -361,13 +362,14 @@ func openOne(ones []oneLayout, out, ciphertext, ad, tag []byte, key *[KeySize]by
 	return ok
 }
 
-// directState is sealDirectAVX2's argument; its layout is fixed by the
-// generator's offsets (sd* in _asm/chacha20poly1305/stitched.go).
+// directState is the direct kernels' argument (sealDirect*, seal*DirectAVX2,
+// openDirectAVX2, openTenAVX2); its layout is fixed by the generator's
+// offsets (sd* in _asm/chacha20poly1305/stitched.go).
 type directState struct {
 	keyHead
 	ad   [16]byte // the additional data's MAC block
 	lens [16]byte // the lengths' MAC block
-	tail [32]byte // the message's last n mod 32 bytes; their ciphertext out
+	tail [32]byte // the message's last n mod 32 bytes in; their output out
 	adHi uint64   // the additional data block's 2^128 bit
 }
 
@@ -476,23 +478,26 @@ func openTwo(out, ciphertext, ad, tag []byte, key *[KeySize]byte, nonce12 *[Nonc
 }
 
 // openDirect is Open of 257 to tenMax bytes with up to 16 bytes of
-// additional data on the direct kernels (also where the one-call kernels
-// are ZMM rows, the ifma path, instead of its eight-block openOne34Z8:
-// measured on Zen 5, ratio to x/crypto, same build switched by an
-// environment variable, 288 bytes 0.90-0.99x -> 1.06-1.07x, 320
+// additional data on the direct kernels (openDirectCall: openDirectAVX2,
+// the word-sliced batch, or past oneMax openTenAVX2, two more blocks beside
+// it): the kernel absorbs the ciphertext where it is and then writes the
+// plaintext to out itself, but for the last len(ciphertext) mod 32 bytes,
+// which go through st.tail and reach out only with the tag right. It
+// writes out before the tag is checked: the caller clears out if the tag
+// is wrong, as x/crypto does.
+//
+// openOne's and openTwo's kernels take the message through a buffer in
+// their state instead (1.5 or 2 KB to zero, two copies in, one out).
+// Measured on Zen 5 under avx512=off, the Go code around the word-sliced
+// openOne kernel this replaced (openOneAVX2) took about 90 ns of a
+// 320-byte Open of about 340; side by side in one process, ratio to
+// x/crypto at 288 to 512 bytes 0.75-1.14x -> 0.79-1.42x. The ifma path,
+// whose one-call kernels are ZMM rows, takes it too instead of its
+// eight-block openOne34Z8 (ratio to x/crypto, same build switched by an
+// environment variable: 288 bytes 0.90-0.99x -> 1.06-1.07x, 320
 // 0.99-1.05x -> 1.08-1.09x, 352 about even; in other builds, two
 // alternated, 384 to 512 bytes 1.21-1.27x -> 1.38-1.41x, openOne34Z8's
-// speed there varying with the build, 1.2x to 1.46x) (openDirectCall: openDirectAVX2,
-// the word-sliced batch, or openTenAVX2, two more blocks beside it): the
-// kernel absorbs the ciphertext where it is and then writes the plaintext
-// to out itself, but for the last len(ciphertext) mod 32 bytes, which go
-// through st.tail; the caller clears out if the tag is wrong. Against
-// openOne's and openTwo's kernels, which take the message through a
-// buffer in their state (1.5 or 2 KB to zero, two copies in, one out),
-// measured on Zen 5 under avx512=off: the Go code around the word-sliced
-// openOne kernel (openOneAVX2, which this replaced) took about 90 ns of a
-// 320-byte Open of about 340; side by side in one process, ratio to
-// x/crypto at 288 to 512 bytes 0.75-1.14x -> 0.79-1.42x.
+// speed there varying with the build, 1.2x to 1.46x).
 //
 //go:noinline
 func openDirect(out, ciphertext, ad, tag []byte, key *[KeySize]byte, nonce12 *[NonceSize]byte) bool {

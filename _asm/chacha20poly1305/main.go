@@ -39,7 +39,10 @@ func main() {
 	}
 	lanes := GLOBL("cp_lanectr", RODATA|NOPTR)
 	cpLanes = lanes
-	for l := 0; l < 28; l++ { // five sets of four lanes (xorKeystream20); rows beside a first of three batches up to 27
+	// Lanes 0 to 19: five sets of four (xorKeystream20); to 25: the YMM
+	// rows beside the first of three batches (ten.go's rowPair, lanes 24
+	// and 25).
+	for l := 0; l < 26; l++ {
 		DATA(16*l, U32(uint32(l)))
 		DATA(16*l+4, U32(0))
 		DATA(16*l+8, U64(0))

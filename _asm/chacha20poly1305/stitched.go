@@ -993,10 +993,10 @@ const (
 // to 512 bytes (32 blocks), one block of additional data and the lengths.
 const openSteps = 34
 
-// stitchedOpenOne emits a row-layout openOne kernel (b: openOne10Y2,
-// openOne18Y4, ..., each absorbing only the last steps of the MAC blocks,
-// for shorter messages; the word-sliced batch's, openOneAVX2 and its
-// variants, gave way to openDirectAVX2): Open of a message of up to b's
+// stitchedOpenOne emits a row-layout openOne kernel (openOne10Y2,
+// openOne18Y4, openOne10Z4, openOne18Z4: steps, the MAC blocks it absorbs,
+// fits the shorter messages; the word-sliced batch's Open is
+// openDirectAVX2, stitchedRolled's): Open of a message of up to b's
 // blocks in one batch while the general registers
 // compute block 0 (as in sealFirstAVX2), take the MAC key from it and run
 // the MAC's Poly1305 steps and the tag: Open's MAC input exists before the
@@ -1466,9 +1466,9 @@ const (
 var cpMask Mem
 
 // stitchedSealDirect emits sealDirectY4 (lay: four blocks in YMM rows, up
-// to 256 bytes; sealDirectY2, two, up to 128; it emitted sealDirectAVX2, Seal of 257 to 512 bytes with
-// the word-sliced batch, before stitchedRolled rolled that one's rounds):
-// Seal in one call as stitchedSealOne's kernels, but reading the message from src and writing the
+// to 256 bytes) or sealDirectY2 (two, up to 128; the word-sliced batch's
+// sealDirectAVX2 is stitchedRolled's): Seal in one call as
+// stitchedSealOne's kernels, but reading the message from src and writing the
 // ciphertext to dst itself, so that the Go side neither copies the message
 // through a buffer nor zeroes one (measured on Zen 5 under avx512=off: that
 // Go code around the kernel (then sealOneAVX2) took about a fifth of a 448-byte Seal; x/crypto
