@@ -88,7 +88,13 @@ DATA cp_lanectr<>+392(SB)/8, $0x0000000000000000
 DATA cp_lanectr<>+400(SB)/4, $0x00000019
 DATA cp_lanectr<>+404(SB)/4, $0x00000000
 DATA cp_lanectr<>+408(SB)/8, $0x0000000000000000
-GLOBL cp_lanectr<>(SB), RODATA|NOPTR, $416
+DATA cp_lanectr<>+416(SB)/4, $0x0000001a
+DATA cp_lanectr<>+420(SB)/4, $0x00000000
+DATA cp_lanectr<>+424(SB)/8, $0x0000000000000000
+DATA cp_lanectr<>+432(SB)/4, $0x0000001b
+DATA cp_lanectr<>+436(SB)/4, $0x00000000
+DATA cp_lanectr<>+440(SB)/8, $0x0000000000000000
+GLOBL cp_lanectr<>(SB), RODATA|NOPTR, $448
 
 DATA cp_iota8<>+0(SB)/4, $0x00000000
 DATA cp_iota8<>+4(SB)/4, $0x00000001

@@ -344,7 +344,8 @@ func oneFor(ones []oneLayout, n int) oneLayout {
 //
 //go:noinline
 func openOne(ones []oneLayout, out, ciphertext, ad, tag []byte, key *[KeySize]byte, nonce12 *[NonceSize]byte) bool {
-	if l := oneFor(ones, len(ciphertext)); l == oneSliced || l == oneZ8 {
+	l := oneFor(ones, len(ciphertext))
+	if l == oneSliced || l == oneZ8 {
 		return openDirect(out, ciphertext, ad, tag, key, nonce12)
 	}
 	var st openState
@@ -352,7 +353,7 @@ func openOne(ones []oneLayout, out, ciphertext, ad, tag []byte, key *[KeySize]by
 	i := putOpenMAC(st.mac[:], st.hi[:], ad, ciphertext)
 	st.lengths(len(ad), len(ciphertext))
 	copy(st.buf[:], ciphertext)
-	openOneCall(oneFor(ones, len(ciphertext)), openSteps-i+1, (*[1496]byte)(unsafe.Pointer(&st)))
+	openOneCall(l, openSteps-i+1, (*[1496]byte)(unsafe.Pointer(&st)))
 	ok := subtle.ConstantTimeCompare(st.tag[:], tag) == 1
 	if ok {
 		copy(out, st.buf[:len(ciphertext)])
