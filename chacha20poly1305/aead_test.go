@@ -160,7 +160,7 @@ func TestDifferential(t *testing.T) {
 // additional data the fused, one-call and openFirstAVX2 kernels take (up to
 // 16 bytes), and just past it, where TestDifferential's AD lengths rarely
 // fall: every edge of the one-call kernels (64, 128, 256, 512, tenMax,
-// twoMax, twelveMax, 3*batch, threeMax, fourMax) with the lengths around it.
+// twoMax, eighteenMax, 3*batch, threeMax, fourMax) with the lengths around it.
 func TestSmallAD(t *testing.T) {
 	forEachPath(t, func(t *testing.T, name string) {
 		rng := rand.New(rand.NewPCG(13, uint64(len(name))))
@@ -265,7 +265,7 @@ func TestFlippedBit(t *testing.T) {
 			// Up to 16 bytes of AD, 65..2048 bytes take the one-call Open:
 			// one size in each kernel's range (openOne10Y2 100, openOne18Y4
 			// 200, openDirectAVX2 300, openTenAVX2 600 and 640, openTwoAVX2
-			// 700, openTwelveAVX2 1100, openFourAVX2 1500 and 2048,
+			// 700, openEighteenAVX2 1100, openFourAVX2 1500 and 2048,
 			// openThreeAVX2 1600); the direct kernels (257..640) write dst
 			// before the tag is checked.
 			sizes := [][2]int{{0, 21}, {1, 21}, {63, 21}, {64, 21}, {100, 16}, {200, 0}, {300, 21}, {300, 13}, {600, 16}, {640, 0}, {1025, 21}, {700, 13}, {1100, 16}, {1500, 13}, {1600, 1}, {2048, 0}}
@@ -329,7 +329,7 @@ func TestGuardPages(t *testing.T) {
 		for _, n := range []int{0, 1, 15, 16, 63, 64, 65, 255, 256, 300, 448, 449, 512, 513, 700, 959, 1024, 1300, 2000, 2496, 4097, 8192 + 17} {
 			guardedRoundTrip(t, ours, ref, nonce, n, n%61)
 		}
-		for _, edge := range []int{64, 128, 256, oneMax, tenMax, twoMax, twelveMax, 3 * batch, threeMax, fourMax} {
+		for _, edge := range []int{64, 128, 256, oneMax, tenMax, twoMax, eighteenMax, 3 * batch, threeMax, fourMax} {
 			for _, n := range []int{edge - 17, edge - 1, edge, edge + 1, edge + 31} {
 				for _, adLen := range []int{0, 16} {
 					guardedRoundTrip(t, ours, ref, nonce, n, adLen)

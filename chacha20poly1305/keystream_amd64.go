@@ -59,19 +59,19 @@ func openOneCall(l oneLayout, steps int, st *[1496]byte) {
 // set of rows, measured on Zen 5 under avx512=off, same build, ratio to
 // x/crypto at 65 to 128 bytes 0.93-1.02x with sealDirectY4 -> 1.02-1.13x,
 // then sealDirectY4; oneSliced: sealDirectAVX2), then sealTenDirectAVX2 up
-// to tenMax, sealTwoDirectAVX2 up to twoMax, sealTwelveDirectAVX2 up to
-// twelveMax, sealThreeDirectAVX2 from 3*batch+1 to threeMax and
-// sealFourDirectAVX2 for the rest (twelveMax+1 to 3*batch, and past
+// to tenMax, sealTwoDirectAVX2 up to twoMax, sealEighteenDirectAVX2 up to
+// eighteenMax, sealThreeDirectAVX2 from 3*batch+1 to threeMax and
+// sealFourDirectAVX2 for the rest (eighteenMax+1 to 3*batch, and past
 // threeMax).
 func sealDirectCall(l oneLayout, st *directState, dst, src []byte) {
 	p := (*[216]byte)(unsafe.Pointer(st))
 	switch {
-	case len(src) > threeMax || len(src) > twelveMax && len(src) <= 3*batch:
+	case len(src) > threeMax || len(src) > eighteenMax && len(src) <= 3*batch:
 		sealFourDirectAVX2(p, dst, src)
 	case len(src) > 3*batch:
 		sealThreeDirectAVX2(p, dst, src)
 	case len(src) > twoMax:
-		sealTwelveDirectAVX2(p, dst, src)
+		sealEighteenDirectAVX2(p, dst, src)
 	case len(src) > tenMax:
 		sealTwoDirectAVX2(p, dst, src)
 	case len(src) > oneMax:

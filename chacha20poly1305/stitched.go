@@ -273,7 +273,7 @@ type twoState struct {
 	n   uint64
 }
 
-// fourState is openFourAVX2's, openThreeAVX2's and openTwelveAVX2's: a
+// fourState is openFourAVX2's, openThreeAVX2's and openEighteenAVX2's: a
 // buffer for four batches.
 type fourState struct {
 	oneHead
@@ -297,13 +297,15 @@ const (
 // about one batch's time.
 const tenMax = batch + 128
 
-// twelveMax is the longest message sealTwelveDirectAVX2 and
-// openTwelveAVX2 take: two batches, blocks 17 and 18 in YMM rows beside
-// one of them. threeMax is sealThreeDirectAVX2's and openThreeAVX2's:
-// three batches, blocks 25 and 26 beside the first.
+// eighteenMax is the longest message sealEighteenDirectAVX2 and
+// openEighteenAVX2 take: blocks 1 to 18 (named by their count, as the Ten
+// kernels), two batches and blocks 17 and 18 in YMM rows beside one of
+// them. threeMax is sealThreeDirectAVX2's and openThreeAVX2's (named by
+// their batches, as the Two and Four kernels): three batches, blocks 25
+// and 26 beside the first.
 const (
-	twelveMax = twoMax + 128
-	threeMax  = 3*batch + 128
+	eighteenMax = twoMax + 128
+	threeMax    = 3*batch + 128
 )
 
 // oneLayout names the batch layout of a set of one-call kernels (openOne*,
@@ -430,8 +432,8 @@ func sealOne(ones []oneLayout, ciphertext, plaintext, ad []byte, tag *[Overhead]
 // sealTwo is Seal on the avx2-stitched path for a message of oneMax+1 to
 // fourMax bytes with up to 16 bytes of additional data: one call of
 // sealTenDirectAVX2 (up to tenMax bytes: one batch with two more blocks
-// beside it), sealTwoDirectAVX2 (up to twoMax), sealTwelveDirectAVX2 (up
-// to twelveMax: two batches, two more blocks beside the second),
+// beside it), sealTwoDirectAVX2 (up to twoMax), sealEighteenDirectAVX2 (up
+// to eighteenMax: two batches, two more blocks beside the second),
 // sealThreeDirectAVX2 (3*batch+1 to threeMax: three batches, two more
 // blocks beside the first) or sealFourDirectAVX2, the batches with the
 // MAC beside and after them (measured on Zen 5 under avx512=off,
@@ -441,8 +443,8 @@ func sealOne(ones []oneLayout, ciphertext, plaintext, ad []byte, tag *[Overhead]
 // placements of the message). sealTenDirectAVX2 and openTenAVX2 against
 // sealTwoDirectAVX2 and openTwoAVX2 at 544 to 640 bytes, measured on Zen 5
 // under avx512=off side by side in one process (three builds, six
-// placements each): Seal 10-20% quicker, Open 8-25%; sealTwelveDirectAVX2
-// against sealFourDirectAVX2's three batches at 1025 to 1152 bytes, ratio
+// placements each): Seal 10-20% quicker, Open 8-25%;
+// sealEighteenDirectAVX2 against sealFourDirectAVX2's three batches at 1025 to 1152 bytes, ratio
 // to x/crypto about 1.0x -> 1.0-1.2x (two builds alternated).
 //
 //go:noinline
@@ -453,8 +455,8 @@ func sealTwo(ciphertext, plaintext, ad []byte, tag *[Overhead]byte, key *[KeySiz
 // openTwo is Open on the avx2-stitched path for a message of oneMax+1 to
 // fourMax bytes with up to 16 bytes of additional data: one call of
 // openTenAVX2 (up to tenMax bytes, through openDirect), openTwoAVX2,
-// openTwelveAVX2 (up to twelveMax: two batches, two more blocks beside the
-// first), openThreeAVX2 (3*batch+1 to threeMax: three batches, two more
+// openEighteenAVX2 (up to eighteenMax: two batches, two more blocks beside
+// the first), openThreeAVX2 (3*batch+1 to threeMax: three batches, two more
 // blocks beside the first) or openFourAVX2 (see sealTwo). It writes the
 // plaintext to out only if tag is right, but for openDirect, which writes
 // it first (the caller clears out if tag is wrong).
@@ -472,8 +474,8 @@ func openTwo(out, ciphertext, ad, tag []byte, key *[KeySize]byte, nonce12 *[Nonc
 	if len(ciphertext) > 3*batch && len(ciphertext) <= threeMax {
 		return st.openVia(func() { openThreeAVX2((*[3032]byte)(unsafe.Pointer(&st))) }, st.buf[:], &st.n, out, ciphertext, ad, tag, key, nonce12)
 	}
-	if len(ciphertext) <= twelveMax {
-		return st.openVia(func() { openTwelveAVX2((*[3032]byte)(unsafe.Pointer(&st))) }, st.buf[:], &st.n, out, ciphertext, ad, tag, key, nonce12)
+	if len(ciphertext) <= eighteenMax {
+		return st.openVia(func() { openEighteenAVX2((*[3032]byte)(unsafe.Pointer(&st))) }, st.buf[:], &st.n, out, ciphertext, ad, tag, key, nonce12)
 	}
 	return st.openVia(func() { openFourAVX2((*[3032]byte)(unsafe.Pointer(&st))) }, st.buf[:], &st.n, out, ciphertext, ad, tag, key, nonce12)
 }

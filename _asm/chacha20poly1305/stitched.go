@@ -584,7 +584,7 @@ func stitchedOpenTwo(name string, batches int) { sealTwoKernel(name, batches, fa
 // writing the ciphertext itself, on a directState, as sealDirectAVX2 does.
 func stitchedSealTwoDirect(name string, batches int) { sealTwoKernel(name, batches, true, false) }
 
-// stitchedSealTwoRows emits sealTwelveDirectAVX2: sealTwoDirectAVX2 with
+// stitchedSealTwoRows emits sealEighteenDirectAVX2: sealTwoDirectAVX2 with
 // blocks 17 and 18 in YMM rows beside the second batch (ten.go), for
 // 1025 to 1152 bytes, which sealFourDirectAVX2 ran as three batches.
 func stitchedSealTwoRows(name string) { sealTwoKernel(name, 2, true, true) }
@@ -593,10 +593,10 @@ func stitchedSealTwoRows(name string) { sealTwoKernel(name, 2, true, true) }
 // three batches with blocks 25 and 26 in YMM rows beside the first, for
 // 1537 to 1664 bytes, which the four-batch kernels ran as four (Seal
 // writes the rows' ciphertext with the first batch's, Open keeps their
-// keystream in the frame as openTwelveAVX2 does).
+// keystream in the frame as openEighteenAVX2 does).
 func stitchedThreeRows(name string, direct bool) { sealTwoKernel(name, 3, direct, true) }
 
-// stitchedOpenTwoRows emits openTwelveAVX2, the same for Open on a
+// stitchedOpenTwoRows emits openEighteenAVX2, the same for Open on a
 // fourState: the rows go beside the first batch (the second's rounds
 // carry the first batch's MAC steps), their keystream waits in the frame
 // until the MAC has read their ciphertext (after the second batch's,
