@@ -606,8 +606,8 @@ func stitchedOpenTwoRows(name string) { sealTwoKernel(name, 2, false, true) }
 // sealTwoKernel emits a kernel of 513 to 1024 bytes in one call (batches
 // 2), two word-sliced batches, with no Go code between the parts and the
 // MAC in general registers throughout. Each batch's rounds run as a loop
-// of double rounds: unrolled (as the one-batch kernels then were), the kernel was 28 KB
-// of code and ran from the decoders, not the op cache (measured on Zen 5
+// of double rounds: unrolled (as the one-batch kernels then were), the
+// kernel was 28 KB of code and ran from the decoders, not the op cache (measured on Zen 5
 // under avx512=off, kernel alone at 1 KiB: about 590 ns unrolled, 465
 // rolled). The first batch's iterations each run a double round of block 0
 // (the MAC key) in general registers; after it come the key, the
@@ -619,7 +619,13 @@ func stitchedOpenTwoRows(name string) { sealTwoKernel(name, 2, false, true) }
 // (twoChains, directChains).
 //
 // With batches 4 it takes 513 to 2048 bytes: the batches after the second
-// in a loop (moreBatches).
+// in a loop (moreBatches); with batches 3, 1537 to 1664 bytes.
+//
+// With extra, two more blocks run in YMM rows beside one batch (ten.go),
+// 128 bytes more: Seal of two batches has them beside the second, the
+// other kernels beside the first; they are the message's last blocks, 17
+// and 18 or 25 and 26 (rowsFirst: how far the first of them lies past the
+// counter of the batch they run beside).
 //
 // With direct, it is Seal on a directState (see stitchedSealDirect);
 // without, Open's kernel over a twoState's or fourState's buffer: the
