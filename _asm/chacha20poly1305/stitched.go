@@ -639,7 +639,10 @@ func sealTwoKernel(name string, batches int, direct, extra bool) {
 	// With extra, two more blocks in YMM rows: beside the second of two
 	// batches in Seal, else beside the first (after the last batch's blocks).
 	rowsFirst, rowsLess := 0, 0
+	least, blocks := batchBytes+1, fmt.Sprintf("up to %d word-sliced batches", batches)
 	if extra {
+		least = most + 1 // the callers' range: the rows hold the last blocks
+		blocks = fmt.Sprintf("%d word-sliced batches and two blocks in YMM rows", batches)
 		most += 128
 		rowsLess = 128
 		rowsFirst = 8 * batches
@@ -656,8 +659,8 @@ func sealTwoKernel(name string, batches int, direct, extra bool) {
 	if direct {
 		TEXT(name, 0, fmt.Sprintf("func(st *[%d]byte, dst, src []byte)", sdEnd))
 		Pragma("noescape")
-		Doc(name+fmt.Sprintf(" encrypts src (513 to %d bytes) into dst with the blocks (up", most),
-			fmt.Sprintf("to %d word-sliced batches) from st.x[12] on, all but its last n mod 32", batches),
+		Doc(name+fmt.Sprintf(" encrypts src (%d to %d bytes) into dst with the blocks", least, most),
+			fmt.Sprintf("(%s) from st.x[12] on, all but its last n mod 32", blocks),
 			"bytes, whose ciphertext replaces them in st's tail (zero-padded), and",
 			"writes the tag of the additional data's block (2^128 bit from st), the",
 			"ciphertext zero-padded and the lengths' block.")
@@ -665,8 +668,8 @@ func sealTwoKernel(name string, batches int, direct, extra bool) {
 	} else {
 		TEXT(name, 0, fmt.Sprintf("func(st *[%d]byte)", size))
 		Pragma("noescape")
-		Doc(name+fmt.Sprintf(" decrypts the first n bytes (513 to %d) of st's buffer with the", most),
-			fmt.Sprintf("blocks (up to %d word-sliced batches) from st.x[12] on, writes the", batches),
+		Doc(name+fmt.Sprintf(" decrypts the first n bytes (%d to %d) of st's buffer with the", least, most),
+			fmt.Sprintf("blocks (%s) from st.x[12] on, writes the", blocks),
 			"tag of MAC block 32 (2^128 bit from hi[32]), the ciphertext zero-padded",
 			"and block 33, and leaves the plaintext's first 512 bytes in MAC blocks",
 			"0 to 31, the rest at the buffer's start.")
