@@ -156,15 +156,16 @@ func TestDifferential(t *testing.T) {
 	})
 }
 
-// TestSmallAD covers every message length up to 1100 bytes with the short
+// TestSmallAD covers every message length up to 2048 bytes with the short
 // additional data the fused, one-call and openFirstAVX2 kernels take (up to
 // 16 bytes), and just past it, where TestDifferential's AD lengths rarely
-// fall.
+// fall: every edge of the one-call kernels (64, 128, 256, 512, tenMax,
+// twoMax, eighteenMax, 3*batch, threeMax, fourMax) with the lengths around it.
 func TestSmallAD(t *testing.T) {
 	forEachPath(t, func(t *testing.T, name string) {
 		rng := rand.New(rand.NewPCG(13, uint64(len(name))))
 		ours, ref := pair(t, name, testkit.RandBytes(rng, KeySize), false)
-		const maxLen = 1100
+		const maxLen = fourMax
 		store := testkit.RandBytes(rng, maxLen+64+17)
 		for n := 0; n <= maxLen; n++ {
 			off := (n * 5) % 64
@@ -177,12 +178,12 @@ func TestSmallAD(t *testing.T) {
 }
 
 // TestSealOneChains runs the one-call kernels' lengths (193..512 bytes,
-// and sealTenDirectAVX2's, sealTwoDirectAVX2's and sealFourDirectAVX2's up
-// to 2048, whose chains cover the last batch; openTenAVX2's chains cover
-// all of its ciphertext) where their MAC's block count L (ciphertext blocks after the stitched ones,
-// plus the lengths) is even and odd, at the edges of the row and
-// word-sliced batches, under many keys: Seal splits the blocks into two
-// Poly1305 chains and combines them with r^floor(L/2).
+// and the direct and multi-batch kernels' up to 2048, whose chains cover
+// the last batch; openDirectAVX2's and openTenAVX2's cover all of the
+// ciphertext) where their MAC's block count L (ciphertext blocks after the
+// stitched ones, plus the lengths) is even and odd, at the edges of the
+// row and word-sliced batches, under many keys: the kernels split the
+// blocks into two Poly1305 chains and combine them with r^floor(L/2).
 func TestSealOneChains(t *testing.T) {
 	forEachPath(t, func(t *testing.T, name string) {
 		rng := rand.New(rand.NewPCG(17, uint64(len(name))))
@@ -253,18 +254,23 @@ func checkOne(t *testing.T, ours, ref cipher.AEAD, nonce, plain, ad []byte, off 
 }
 
 // TestFlippedBit rejects every single-bit change of ciphertext, tag, AD and
-// nonce, and leaves no plaintext in dst.
+// nonce, and leaves no plaintext in dst: the failed Open zeroes exactly the
+// bytes it would have returned, and leaves a prefix it appends to, and the
+// bytes past the output, as they were.
 func TestFlippedBit(t *testing.T) {
 	forEachPath(t, func(t *testing.T, name string) {
 		for _, x := range []bool{false, true} {
 			rng := rand.New(rand.NewPCG(3, 4))
 			ours, _ := pair(t, name, testkit.RandBytes(rng, KeySize), x)
-			// Up to 16 bytes of AD, 257..2048 bytes take the one-call Open
-			// (257..640 the direct kernels, which write dst before the tag
-			// is checked).
-			sizes := [][2]int{{0, 21}, {1, 21}, {63, 21}, {64, 21}, {300, 21}, {300, 13}, {600, 16}, {1025, 21}, {700, 13}, {1025, 16}, {1500, 13}, {2048, 0}}
+			// Up to 16 bytes of AD, 65..2048 bytes take the one-call Open:
+			// one size in each kernel's range (openOne10Y2 100, openOne18Y4
+			// 200, openDirectAVX2 300, openTenAVX2 600 and 640, openTwoAVX2
+			// 700, openEighteenAVX2 1100, openFourAVX2 1500 and 2048,
+			// openThreeAVX2 1600); the direct kernels (257..640) write dst
+			// before the tag is checked.
+			sizes := [][2]int{{0, 21}, {1, 21}, {63, 21}, {64, 21}, {100, 16}, {200, 0}, {300, 21}, {300, 13}, {600, 16}, {640, 0}, {1025, 21}, {700, 13}, {1100, 16}, {1500, 13}, {1600, 1}, {2048, 0}}
 			if testing.Short() {
-				sizes = [][2]int{{0, 21}, {17, 21}, {300, 21}, {300, 13}, {600, 13}}
+				sizes = [][2]int{{0, 21}, {17, 21}, {100, 16}, {300, 21}, {300, 13}, {600, 13}}
 			}
 			for _, size := range sizes {
 				n := size[0]
@@ -274,25 +280,33 @@ func TestFlippedBit(t *testing.T) {
 				for _, field := range [][]byte{sealed, ad, nonce} {
 					for bit := range 8 * len(field) {
 						field[bit/8] ^= 1 << (bit % 8)
-						dst := make([]byte, len(sealed))
-						for i := range dst {
-							dst[i] = 0xa5
-						}
-						out, err := ours.Open(dst[:0], nonce, sealed, ad)
+						// Into fresh memory, or appending to a prefix
+						// (every other bit): dst is 0xa5 all through.
+						pre := 3 * (bit % 2)
+						dst := bytes.Repeat([]byte{0xa5}, pre+len(sealed)+32)
+						out, err := ours.Open(dst[:pre], nonce, sealed, ad)
 						field[bit/8] ^= 1 << (bit % 8)
 						if err == nil || out != nil {
 							t.Fatalf("len %d: flipped bit %d accepted", n, bit)
 						}
-						if !bytes.Equal(dst[:n], make([]byte, n)) {
-							t.Fatalf("len %d: failed Open left data in dst", n)
+						if !bytes.Equal(dst[pre:pre+n], make([]byte, n)) {
+							t.Fatalf("len %d prefix %d: failed Open left data in dst", n, pre)
+						}
+						if !allA5(dst[:pre]) || !allA5(dst[pre+n:]) {
+							t.Fatalf("len %d prefix %d: failed Open wrote outside its output", n, pre)
 						}
 					}
 				}
-				// In place: the failed Open zeroes the buffer it decrypted into.
+				// In place: the failed Open zeroes the buffer it decrypted
+				// into, and leaves the tag after it alone.
 				sealed[0] ^= 1
 				if n > 0 {
+					tag := bytes.Clone(sealed[n:])
 					if _, err := ours.Open(sealed[:0], nonce, sealed, ad); err == nil || !bytes.Equal(sealed[:n], make([]byte, n)) {
 						t.Fatalf("len %d: failed in-place Open left data", n)
+					}
+					if !bytes.Equal(sealed[n:], tag) {
+						t.Fatalf("len %d: failed in-place Open wrote over the tag", n)
 					}
 				}
 			}
@@ -300,39 +314,70 @@ func TestFlippedBit(t *testing.T) {
 	})
 }
 
+// allA5 reports whether b is all TestFlippedBit's filler byte 0xa5.
+func allA5(b []byte) bool { return bytes.Count(b, []byte{0xa5}) == len(b) }
+
 // TestGuardPages seals and opens with every buffer flush against
-// unreadable pages, on both sides.
+// unreadable pages, on both sides: lengths across the paths with additional
+// data of n%61 bytes, and around every edge of the one-call kernels with
+// the up to 16 bytes they take, opening into fresh memory and in place, and
+// failing an Open (flipped tag) into fresh memory.
 func TestGuardPages(t *testing.T) {
 	forEachPath(t, func(t *testing.T, name string) {
 		ours, ref := pair(t, name, make([]byte, KeySize), false)
 		nonce := make([]byte, NonceSize)
 		for _, n := range []int{0, 1, 15, 16, 63, 64, 65, 255, 256, 300, 448, 449, 512, 513, 700, 959, 1024, 1300, 2000, 2496, 4097, 8192 + 17} {
-			for _, atEnd := range []bool{false, true} {
-				src, freeSrc, ok := testkit.Guarded(n, atEnd)
-				if !ok {
-					t.Skip("guard pages unavailable")
+			guardedRoundTrip(t, ours, ref, nonce, n, n%61)
+		}
+		for _, edge := range []int{64, 128, 256, oneMax, tenMax, twoMax, eighteenMax, 3 * batch, threeMax, fourMax} {
+			for _, n := range []int{edge - 17, edge - 1, edge, edge + 1, edge + 31} {
+				for _, adLen := range []int{0, 16} {
+					guardedRoundTrip(t, ours, ref, nonce, n, adLen)
 				}
-				ad, freeAD, _ := testkit.Guarded(n%61, atEnd)
-				dst, freeDst, _ := testkit.Guarded(n+Overhead, atEnd)
-				for i := range src {
-					src[i] = byte(i)
-				}
-				want := ref.Seal(nil, nonce, src, ad)
-				got := ours.Seal(dst[:0], nonce, src, ad)
-				if !bytes.Equal(got, want) {
-					t.Fatalf("len %d: Seal differs", n)
-				}
-				plain, _, _ := testkit.Guarded(n, atEnd)
-				p, err := ours.Open(plain[:0], nonce, dst, ad)
-				if err != nil || !bytes.Equal(p, src) {
-					t.Fatalf("len %d: Open: %v", n, err)
-				}
-				freeSrc()
-				freeAD()
-				freeDst()
 			}
 		}
 	})
+}
+
+// guardedRoundTrip is TestGuardPages for an n-byte message and adLen bytes
+// of additional data, each buffer flush against a guard page at one end
+// and then the other.
+func guardedRoundTrip(t *testing.T, ours, ref cipher.AEAD, nonce []byte, n, adLen int) {
+	t.Helper()
+	for _, atEnd := range []bool{false, true} {
+		src, freeSrc, ok := testkit.Guarded(n, atEnd)
+		if !ok {
+			t.Skip("guard pages unavailable")
+		}
+		ad, freeAD, _ := testkit.Guarded(adLen, atEnd)
+		dst, freeDst, _ := testkit.Guarded(n+Overhead, atEnd)
+		plain, freePlain, _ := testkit.Guarded(n, atEnd)
+		for i := range src {
+			src[i] = byte(i)
+		}
+		want := ref.Seal(nil, nonce, src, ad)
+		got := ours.Seal(dst[:0], nonce, src, ad)
+		if !bytes.Equal(got, want) {
+			t.Fatalf("len %d ad %d: Seal differs", n, adLen)
+		}
+		p, err := ours.Open(plain[:0], nonce, dst, ad)
+		if err != nil || !bytes.Equal(p, src) {
+			t.Fatalf("len %d ad %d: Open: %v", n, adLen, err)
+		}
+		dst[n] ^= 1
+		if _, err := ours.Open(plain[:0], nonce, dst, ad); err == nil || !bytes.Equal(plain, make([]byte, n)) {
+			t.Fatalf("len %d ad %d: failed Open accepted or left data", n, adLen)
+		}
+		dst[n] ^= 1
+		p, err = ours.Open(dst[:0], nonce, dst, ad)
+		if err != nil || !bytes.Equal(p, src) {
+			t.Fatalf("len %d ad %d: Open in place: %v", n, adLen, err)
+		}
+		freeSrc()
+		freeAD()
+		freeDst()
+		freePlain()
+	}
 }
 
 func TestWycheproof(t *testing.T) {

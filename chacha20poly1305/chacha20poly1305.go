@@ -32,7 +32,7 @@
 // to midMax bytes past those take the keystream and block 0 from one call
 // (mid.go), and on the avx2-stitched path Seal and Open up to fourMax
 // bytes run in one call of one batch with two more blocks beside it (up
-// to tenMax bytes), or of two or four batches (sealTwo, openTwo in
+// to tenMax bytes), or of two to four batches (sealTwo, openTwo in
 // stitched.go). Longer ones get the MAC key from block 0 computed by the block0
 // kernel (see block0.go), except where the avx2-stitched kernels compute it
 // alongside other work.

@@ -31931,9 +31931,9 @@ sealTwoDirectAVX2_lens:
 	VZEROUPPER
 	RET
 
-// func sealTwelveDirectAVX2(st *[216]byte, dst []byte, src []byte)
+// func sealEighteenDirectAVX2(st *[216]byte, dst []byte, src []byte)
 // Requires: AVX, AVX2, BMI2, CMOV
-TEXT ·sealTwelveDirectAVX2(SB), $1128-56
+TEXT ·sealEighteenDirectAVX2(SB), $1128-56
 	PCALIGN      $0x40
 	MOVQ         st+0(FP), AX
 	VMOVDQU      cp_rot16<>+0(SB), Y14
@@ -31981,7 +31981,7 @@ TEXT ·sealTwelveDirectAVX2(SB), $1128-56
 	VPBROADCASTD 60(AX), Y11
 	MOVQ         $0x0000000a, 464(SP)
 
-sealTwelveDirectAVX2_b1:
+sealEighteenDirectAVX2_b1:
 	VPADDD       Y4, Y0, Y0
 	VPXOR        Y0, Y8, Y8
 	ADDL         DI, CX
@@ -32215,7 +32215,7 @@ sealTwelveDirectAVX2_b1:
 	VPOR         Y14, Y4, Y4
 	ROLL         $0x07, DI
 	DECQ         464(SP)
-	JNZ          sealTwelveDirectAVX2_b1
+	JNZ          sealEighteenDirectAVX2_b1
 	ADDL         (AX), CX
 	ADDL         4(AX), DX
 	ADDL         8(AX), BX
@@ -32467,7 +32467,7 @@ sealTwelveDirectAVX2_b1:
 	VPADDD       cp_lanectr<>+128(SB), Y11, Y11
 	MOVQ         $0x0000000a, 1080(SP)
 
-sealTwelveDirectAVX2_b2:
+sealEighteenDirectAVX2_b2:
 	VPADDD         Y4, Y0, Y0
 	MOVQ           R10, DX
 	VPXOR          256(SP), Y0, Y14
@@ -32821,7 +32821,7 @@ sealTwelveDirectAVX2_b2:
 	VPSRLD         $0x19, Y4, Y4
 	VPOR           Y14, Y4, Y4
 	DECQ           1080(SP)
-	JNZ            sealTwelveDirectAVX2_b2
+	JNZ            sealEighteenDirectAVX2_b2
 	MOVQ           R10, DX
 	MULXQ          472(SP), BX, DI
 	MULXQ          480(SP), R10, R9
@@ -32968,14 +32968,14 @@ sealTwelveDirectAVX2_b2:
 	VPADDD         Y14, Y11, Y11
 	VPERM2I128     $0x20, Y9, Y8, Y14
 	CMPQ           BX, $0x00000220
-	JB             sealTwelveDirectAVX2_b2_part512
+	JB             sealEighteenDirectAVX2_b2_part512
 	VPXOR          512(DX), Y14, Y14
 	VMOVDQU        Y14, 512(R13)
-	JMP            sealTwelveDirectAVX2_b2_put512
+	JMP            sealEighteenDirectAVX2_b2_put512
 
-sealTwelveDirectAVX2_b2_part512:
+sealEighteenDirectAVX2_b2_part512:
 	CMPQ BX, $0x00000200
-	JBE  sealTwelveDirectAVX2_b2_put512
+	JBE  sealEighteenDirectAVX2_b2_put512
 
 	// The piece the message ends in: rem-off bytes of the mask's ones.
 	LEAQ    cp_mask<>+576(SB), DI
@@ -32984,17 +32984,17 @@ sealTwelveDirectAVX2_b2_part512:
 	VPAND   (DI), Y14, Y14
 	VMOVDQU Y14, 176(AX)
 
-sealTwelveDirectAVX2_b2_put512:
+sealEighteenDirectAVX2_b2_put512:
 	VPERM2I128 $0x20, Y11, Y10, Y15
 	CMPQ       BX, $0x00000240
-	JB         sealTwelveDirectAVX2_b2_part544
+	JB         sealEighteenDirectAVX2_b2_part544
 	VPXOR      544(DX), Y15, Y15
 	VMOVDQU    Y15, 544(R13)
-	JMP        sealTwelveDirectAVX2_b2_put544
+	JMP        sealEighteenDirectAVX2_b2_put544
 
-sealTwelveDirectAVX2_b2_part544:
+sealEighteenDirectAVX2_b2_part544:
 	CMPQ BX, $0x00000220
-	JBE  sealTwelveDirectAVX2_b2_put544
+	JBE  sealEighteenDirectAVX2_b2_put544
 
 	// The piece the message ends in: rem-off bytes of the mask's ones.
 	LEAQ    cp_mask<>+608(SB), DI
@@ -33003,17 +33003,17 @@ sealTwelveDirectAVX2_b2_part544:
 	VPAND   (DI), Y15, Y15
 	VMOVDQU Y15, 176(AX)
 
-sealTwelveDirectAVX2_b2_put544:
+sealEighteenDirectAVX2_b2_put544:
 	VPERM2I128 $0x31, Y9, Y8, Y14
 	CMPQ       BX, $0x00000260
-	JB         sealTwelveDirectAVX2_b2_part576
+	JB         sealEighteenDirectAVX2_b2_part576
 	VPXOR      576(DX), Y14, Y14
 	VMOVDQU    Y14, 576(R13)
-	JMP        sealTwelveDirectAVX2_b2_put576
+	JMP        sealEighteenDirectAVX2_b2_put576
 
-sealTwelveDirectAVX2_b2_part576:
+sealEighteenDirectAVX2_b2_part576:
 	CMPQ BX, $0x00000240
-	JBE  sealTwelveDirectAVX2_b2_put576
+	JBE  sealEighteenDirectAVX2_b2_put576
 
 	// The piece the message ends in: rem-off bytes of the mask's ones.
 	LEAQ    cp_mask<>+640(SB), DI
@@ -33022,17 +33022,17 @@ sealTwelveDirectAVX2_b2_part576:
 	VPAND   (DI), Y14, Y14
 	VMOVDQU Y14, 176(AX)
 
-sealTwelveDirectAVX2_b2_put576:
+sealEighteenDirectAVX2_b2_put576:
 	VPERM2I128 $0x31, Y11, Y10, Y15
 	CMPQ       BX, $0x00000280
-	JB         sealTwelveDirectAVX2_b2_part608
+	JB         sealEighteenDirectAVX2_b2_part608
 	VPXOR      608(DX), Y15, Y15
 	VMOVDQU    Y15, 608(R13)
-	JMP        sealTwelveDirectAVX2_b2_put608
+	JMP        sealEighteenDirectAVX2_b2_put608
 
-sealTwelveDirectAVX2_b2_part608:
+sealEighteenDirectAVX2_b2_part608:
 	CMPQ BX, $0x00000260
-	JBE  sealTwelveDirectAVX2_b2_put608
+	JBE  sealEighteenDirectAVX2_b2_put608
 
 	// The piece the message ends in: rem-off bytes of the mask's ones.
 	LEAQ    cp_mask<>+672(SB), DI
@@ -33041,7 +33041,7 @@ sealTwelveDirectAVX2_b2_part608:
 	VPAND   (DI), Y15, Y15
 	VMOVDQU Y15, 176(AX)
 
-sealTwelveDirectAVX2_b2_put608:
+sealEighteenDirectAVX2_b2_put608:
 	VMOVDQU      256(SP), Y8
 	VMOVDQU      288(SP), Y9
 	VMOVDQU      320(SP), Y10
@@ -33083,14 +33083,14 @@ sealTwelveDirectAVX2_b2_put608:
 	VPERM2I128   $0x20, Y5, Y1, Y2
 	VPERM2I128   $0x31, Y5, Y1, Y1
 	CMPQ         BX, $0x00000020
-	JB           sealTwelveDirectAVX2_b2_part0
+	JB           sealEighteenDirectAVX2_b2_part0
 	VPXOR        (DX), Y2, Y2
 	VMOVDQU      Y2, (R13)
-	JMP          sealTwelveDirectAVX2_b2_put0
+	JMP          sealEighteenDirectAVX2_b2_put0
 
-sealTwelveDirectAVX2_b2_part0:
+sealEighteenDirectAVX2_b2_part0:
 	CMPQ BX, $0x00000000
-	JBE  sealTwelveDirectAVX2_b2_put0
+	JBE  sealEighteenDirectAVX2_b2_put0
 
 	// The piece the message ends in: rem-off bytes of the mask's ones.
 	LEAQ    cp_mask<>+64(SB), DI
@@ -33099,16 +33099,16 @@ sealTwelveDirectAVX2_b2_part0:
 	VPAND   (DI), Y2, Y2
 	VMOVDQU Y2, 176(AX)
 
-sealTwelveDirectAVX2_b2_put0:
+sealEighteenDirectAVX2_b2_put0:
 	CMPQ    BX, $0x00000120
-	JB      sealTwelveDirectAVX2_b2_part256
+	JB      sealEighteenDirectAVX2_b2_part256
 	VPXOR   256(DX), Y1, Y1
 	VMOVDQU Y1, 256(R13)
-	JMP     sealTwelveDirectAVX2_b2_put256
+	JMP     sealEighteenDirectAVX2_b2_put256
 
-sealTwelveDirectAVX2_b2_part256:
+sealEighteenDirectAVX2_b2_part256:
 	CMPQ BX, $0x00000100
-	JBE  sealTwelveDirectAVX2_b2_put256
+	JBE  sealEighteenDirectAVX2_b2_put256
 
 	// The piece the message ends in: rem-off bytes of the mask's ones.
 	LEAQ    cp_mask<>+320(SB), DI
@@ -33117,18 +33117,18 @@ sealTwelveDirectAVX2_b2_part256:
 	VPAND   (DI), Y1, Y1
 	VMOVDQU Y1, 176(AX)
 
-sealTwelveDirectAVX2_b2_put256:
+sealEighteenDirectAVX2_b2_put256:
 	VPERM2I128 $0x20, Y13, Y12, Y2
 	VPERM2I128 $0x31, Y13, Y12, Y12
 	CMPQ       BX, $0x00000060
-	JB         sealTwelveDirectAVX2_b2_part64
+	JB         sealEighteenDirectAVX2_b2_part64
 	VPXOR      64(DX), Y2, Y2
 	VMOVDQU    Y2, 64(R13)
-	JMP        sealTwelveDirectAVX2_b2_put64
+	JMP        sealEighteenDirectAVX2_b2_put64
 
-sealTwelveDirectAVX2_b2_part64:
+sealEighteenDirectAVX2_b2_part64:
 	CMPQ BX, $0x00000040
-	JBE  sealTwelveDirectAVX2_b2_put64
+	JBE  sealEighteenDirectAVX2_b2_put64
 
 	// The piece the message ends in: rem-off bytes of the mask's ones.
 	LEAQ    cp_mask<>+128(SB), DI
@@ -33137,16 +33137,16 @@ sealTwelveDirectAVX2_b2_part64:
 	VPAND   (DI), Y2, Y2
 	VMOVDQU Y2, 176(AX)
 
-sealTwelveDirectAVX2_b2_put64:
+sealEighteenDirectAVX2_b2_put64:
 	CMPQ    BX, $0x00000160
-	JB      sealTwelveDirectAVX2_b2_part320
+	JB      sealEighteenDirectAVX2_b2_part320
 	VPXOR   320(DX), Y12, Y12
 	VMOVDQU Y12, 320(R13)
-	JMP     sealTwelveDirectAVX2_b2_put320
+	JMP     sealEighteenDirectAVX2_b2_put320
 
-sealTwelveDirectAVX2_b2_part320:
+sealEighteenDirectAVX2_b2_part320:
 	CMPQ BX, $0x00000140
-	JBE  sealTwelveDirectAVX2_b2_put320
+	JBE  sealEighteenDirectAVX2_b2_put320
 
 	// The piece the message ends in: rem-off bytes of the mask's ones.
 	LEAQ    cp_mask<>+384(SB), DI
@@ -33155,18 +33155,18 @@ sealTwelveDirectAVX2_b2_part320:
 	VPAND   (DI), Y12, Y12
 	VMOVDQU Y12, 176(AX)
 
-sealTwelveDirectAVX2_b2_put320:
+sealEighteenDirectAVX2_b2_put320:
 	VPERM2I128 $0x20, Y7, Y3, Y2
 	VPERM2I128 $0x31, Y7, Y3, Y3
 	CMPQ       BX, $0x000000a0
-	JB         sealTwelveDirectAVX2_b2_part128
+	JB         sealEighteenDirectAVX2_b2_part128
 	VPXOR      128(DX), Y2, Y2
 	VMOVDQU    Y2, 128(R13)
-	JMP        sealTwelveDirectAVX2_b2_put128
+	JMP        sealEighteenDirectAVX2_b2_put128
 
-sealTwelveDirectAVX2_b2_part128:
+sealEighteenDirectAVX2_b2_part128:
 	CMPQ BX, $0x00000080
-	JBE  sealTwelveDirectAVX2_b2_put128
+	JBE  sealEighteenDirectAVX2_b2_put128
 
 	// The piece the message ends in: rem-off bytes of the mask's ones.
 	LEAQ    cp_mask<>+192(SB), DI
@@ -33175,16 +33175,16 @@ sealTwelveDirectAVX2_b2_part128:
 	VPAND   (DI), Y2, Y2
 	VMOVDQU Y2, 176(AX)
 
-sealTwelveDirectAVX2_b2_put128:
+sealEighteenDirectAVX2_b2_put128:
 	CMPQ    BX, $0x000001a0
-	JB      sealTwelveDirectAVX2_b2_part384
+	JB      sealEighteenDirectAVX2_b2_part384
 	VPXOR   384(DX), Y3, Y3
 	VMOVDQU Y3, 384(R13)
-	JMP     sealTwelveDirectAVX2_b2_put384
+	JMP     sealEighteenDirectAVX2_b2_put384
 
-sealTwelveDirectAVX2_b2_part384:
+sealEighteenDirectAVX2_b2_part384:
 	CMPQ BX, $0x00000180
-	JBE  sealTwelveDirectAVX2_b2_put384
+	JBE  sealEighteenDirectAVX2_b2_put384
 
 	// The piece the message ends in: rem-off bytes of the mask's ones.
 	LEAQ    cp_mask<>+448(SB), DI
@@ -33193,18 +33193,18 @@ sealTwelveDirectAVX2_b2_part384:
 	VPAND   (DI), Y3, Y3
 	VMOVDQU Y3, 176(AX)
 
-sealTwelveDirectAVX2_b2_put384:
+sealEighteenDirectAVX2_b2_put384:
 	VPERM2I128 $0x20, Y4, Y0, Y2
 	VPERM2I128 $0x31, Y4, Y0, Y0
 	CMPQ       BX, $0x000000e0
-	JB         sealTwelveDirectAVX2_b2_part192
+	JB         sealEighteenDirectAVX2_b2_part192
 	VPXOR      192(DX), Y2, Y2
 	VMOVDQU    Y2, 192(R13)
-	JMP        sealTwelveDirectAVX2_b2_put192
+	JMP        sealEighteenDirectAVX2_b2_put192
 
-sealTwelveDirectAVX2_b2_part192:
+sealEighteenDirectAVX2_b2_part192:
 	CMPQ BX, $0x000000c0
-	JBE  sealTwelveDirectAVX2_b2_put192
+	JBE  sealEighteenDirectAVX2_b2_put192
 
 	// The piece the message ends in: rem-off bytes of the mask's ones.
 	LEAQ    cp_mask<>+256(SB), DI
@@ -33213,16 +33213,16 @@ sealTwelveDirectAVX2_b2_part192:
 	VPAND   (DI), Y2, Y2
 	VMOVDQU Y2, 176(AX)
 
-sealTwelveDirectAVX2_b2_put192:
+sealEighteenDirectAVX2_b2_put192:
 	CMPQ    BX, $0x000001e0
-	JB      sealTwelveDirectAVX2_b2_part448
+	JB      sealEighteenDirectAVX2_b2_part448
 	VPXOR   448(DX), Y0, Y0
 	VMOVDQU Y0, 448(R13)
-	JMP     sealTwelveDirectAVX2_b2_put448
+	JMP     sealEighteenDirectAVX2_b2_put448
 
-sealTwelveDirectAVX2_b2_part448:
+sealEighteenDirectAVX2_b2_part448:
 	CMPQ BX, $0x000001c0
-	JBE  sealTwelveDirectAVX2_b2_put448
+	JBE  sealEighteenDirectAVX2_b2_put448
 
 	// The piece the message ends in: rem-off bytes of the mask's ones.
 	LEAQ    cp_mask<>+512(SB), DI
@@ -33231,7 +33231,7 @@ sealTwelveDirectAVX2_b2_part448:
 	VPAND   (DI), Y0, Y0
 	VMOVDQU Y0, 176(AX)
 
-sealTwelveDirectAVX2_b2_put448:
+sealEighteenDirectAVX2_b2_put448:
 	VMOVDQU      128(SP), Y2
 	VMOVDQU      160(SP), Y6
 	VMOVDQU      192(SP), Y14
@@ -33272,14 +33272,14 @@ sealTwelveDirectAVX2_b2_put448:
 	VPERM2I128   $0x20, Y9, Y6, Y14
 	VPERM2I128   $0x31, Y9, Y6, Y6
 	CMPQ         BX, $0x00000040
-	JB           sealTwelveDirectAVX2_b2_part32
+	JB           sealEighteenDirectAVX2_b2_part32
 	VPXOR        32(DX), Y14, Y14
 	VMOVDQU      Y14, 32(R13)
-	JMP          sealTwelveDirectAVX2_b2_put32
+	JMP          sealEighteenDirectAVX2_b2_put32
 
-sealTwelveDirectAVX2_b2_part32:
+sealEighteenDirectAVX2_b2_part32:
 	CMPQ BX, $0x00000020
-	JBE  sealTwelveDirectAVX2_b2_put32
+	JBE  sealEighteenDirectAVX2_b2_put32
 
 	// The piece the message ends in: rem-off bytes of the mask's ones.
 	LEAQ    cp_mask<>+96(SB), DI
@@ -33288,16 +33288,16 @@ sealTwelveDirectAVX2_b2_part32:
 	VPAND   (DI), Y14, Y14
 	VMOVDQU Y14, 176(AX)
 
-sealTwelveDirectAVX2_b2_put32:
+sealEighteenDirectAVX2_b2_put32:
 	CMPQ    BX, $0x00000140
-	JB      sealTwelveDirectAVX2_b2_part288
+	JB      sealEighteenDirectAVX2_b2_part288
 	VPXOR   288(DX), Y6, Y6
 	VMOVDQU Y6, 288(R13)
-	JMP     sealTwelveDirectAVX2_b2_put288
+	JMP     sealEighteenDirectAVX2_b2_put288
 
-sealTwelveDirectAVX2_b2_part288:
+sealEighteenDirectAVX2_b2_part288:
 	CMPQ BX, $0x00000120
-	JBE  sealTwelveDirectAVX2_b2_put288
+	JBE  sealEighteenDirectAVX2_b2_put288
 
 	// The piece the message ends in: rem-off bytes of the mask's ones.
 	LEAQ    cp_mask<>+352(SB), DI
@@ -33306,18 +33306,18 @@ sealTwelveDirectAVX2_b2_part288:
 	VPAND   (DI), Y6, Y6
 	VMOVDQU Y6, 176(AX)
 
-sealTwelveDirectAVX2_b2_put288:
+sealEighteenDirectAVX2_b2_put288:
 	VPERM2I128 $0x20, Y12, Y1, Y14
 	VPERM2I128 $0x31, Y12, Y1, Y1
 	CMPQ       BX, $0x00000080
-	JB         sealTwelveDirectAVX2_b2_part96
+	JB         sealEighteenDirectAVX2_b2_part96
 	VPXOR      96(DX), Y14, Y14
 	VMOVDQU    Y14, 96(R13)
-	JMP        sealTwelveDirectAVX2_b2_put96
+	JMP        sealEighteenDirectAVX2_b2_put96
 
-sealTwelveDirectAVX2_b2_part96:
+sealEighteenDirectAVX2_b2_part96:
 	CMPQ BX, $0x00000060
-	JBE  sealTwelveDirectAVX2_b2_put96
+	JBE  sealEighteenDirectAVX2_b2_put96
 
 	// The piece the message ends in: rem-off bytes of the mask's ones.
 	LEAQ    cp_mask<>+160(SB), DI
@@ -33326,16 +33326,16 @@ sealTwelveDirectAVX2_b2_part96:
 	VPAND   (DI), Y14, Y14
 	VMOVDQU Y14, 176(AX)
 
-sealTwelveDirectAVX2_b2_put96:
+sealEighteenDirectAVX2_b2_put96:
 	CMPQ    BX, $0x00000180
-	JB      sealTwelveDirectAVX2_b2_part352
+	JB      sealEighteenDirectAVX2_b2_part352
 	VPXOR   352(DX), Y1, Y1
 	VMOVDQU Y1, 352(R13)
-	JMP     sealTwelveDirectAVX2_b2_put352
+	JMP     sealEighteenDirectAVX2_b2_put352
 
-sealTwelveDirectAVX2_b2_part352:
+sealEighteenDirectAVX2_b2_part352:
 	CMPQ BX, $0x00000160
-	JBE  sealTwelveDirectAVX2_b2_put352
+	JBE  sealEighteenDirectAVX2_b2_put352
 
 	// The piece the message ends in: rem-off bytes of the mask's ones.
 	LEAQ    cp_mask<>+416(SB), DI
@@ -33344,18 +33344,18 @@ sealTwelveDirectAVX2_b2_part352:
 	VPAND   (DI), Y1, Y1
 	VMOVDQU Y1, 176(AX)
 
-sealTwelveDirectAVX2_b2_put352:
+sealEighteenDirectAVX2_b2_put352:
 	VPERM2I128 $0x20, Y11, Y15, Y14
 	VPERM2I128 $0x31, Y11, Y15, Y15
 	CMPQ       BX, $0x000000c0
-	JB         sealTwelveDirectAVX2_b2_part160
+	JB         sealEighteenDirectAVX2_b2_part160
 	VPXOR      160(DX), Y14, Y14
 	VMOVDQU    Y14, 160(R13)
-	JMP        sealTwelveDirectAVX2_b2_put160
+	JMP        sealEighteenDirectAVX2_b2_put160
 
-sealTwelveDirectAVX2_b2_part160:
+sealEighteenDirectAVX2_b2_part160:
 	CMPQ BX, $0x000000a0
-	JBE  sealTwelveDirectAVX2_b2_put160
+	JBE  sealEighteenDirectAVX2_b2_put160
 
 	// The piece the message ends in: rem-off bytes of the mask's ones.
 	LEAQ    cp_mask<>+224(SB), DI
@@ -33364,16 +33364,16 @@ sealTwelveDirectAVX2_b2_part160:
 	VPAND   (DI), Y14, Y14
 	VMOVDQU Y14, 176(AX)
 
-sealTwelveDirectAVX2_b2_put160:
+sealEighteenDirectAVX2_b2_put160:
 	CMPQ    BX, $0x000001c0
-	JB      sealTwelveDirectAVX2_b2_part416
+	JB      sealEighteenDirectAVX2_b2_part416
 	VPXOR   416(DX), Y15, Y15
 	VMOVDQU Y15, 416(R13)
-	JMP     sealTwelveDirectAVX2_b2_put416
+	JMP     sealEighteenDirectAVX2_b2_put416
 
-sealTwelveDirectAVX2_b2_part416:
+sealEighteenDirectAVX2_b2_part416:
 	CMPQ BX, $0x000001a0
-	JBE  sealTwelveDirectAVX2_b2_put416
+	JBE  sealEighteenDirectAVX2_b2_put416
 
 	// The piece the message ends in: rem-off bytes of the mask's ones.
 	LEAQ    cp_mask<>+480(SB), DI
@@ -33382,18 +33382,18 @@ sealTwelveDirectAVX2_b2_part416:
 	VPAND   (DI), Y15, Y15
 	VMOVDQU Y15, 176(AX)
 
-sealTwelveDirectAVX2_b2_put416:
+sealEighteenDirectAVX2_b2_put416:
 	VPERM2I128 $0x20, Y8, Y2, Y14
 	VPERM2I128 $0x31, Y8, Y2, Y2
 	CMPQ       BX, $0x00000100
-	JB         sealTwelveDirectAVX2_b2_part224
+	JB         sealEighteenDirectAVX2_b2_part224
 	VPXOR      224(DX), Y14, Y14
 	VMOVDQU    Y14, 224(R13)
-	JMP        sealTwelveDirectAVX2_b2_put224
+	JMP        sealEighteenDirectAVX2_b2_put224
 
-sealTwelveDirectAVX2_b2_part224:
+sealEighteenDirectAVX2_b2_part224:
 	CMPQ BX, $0x000000e0
-	JBE  sealTwelveDirectAVX2_b2_put224
+	JBE  sealEighteenDirectAVX2_b2_put224
 
 	// The piece the message ends in: rem-off bytes of the mask's ones.
 	LEAQ    cp_mask<>+288(SB), DI
@@ -33402,16 +33402,16 @@ sealTwelveDirectAVX2_b2_part224:
 	VPAND   (DI), Y14, Y14
 	VMOVDQU Y14, 176(AX)
 
-sealTwelveDirectAVX2_b2_put224:
+sealEighteenDirectAVX2_b2_put224:
 	CMPQ    BX, $0x00000200
-	JB      sealTwelveDirectAVX2_b2_part480
+	JB      sealEighteenDirectAVX2_b2_part480
 	VPXOR   480(DX), Y2, Y2
 	VMOVDQU Y2, 480(R13)
-	JMP     sealTwelveDirectAVX2_b2_put480
+	JMP     sealEighteenDirectAVX2_b2_put480
 
-sealTwelveDirectAVX2_b2_part480:
+sealEighteenDirectAVX2_b2_part480:
 	CMPQ BX, $0x000001e0
-	JBE  sealTwelveDirectAVX2_b2_put480
+	JBE  sealEighteenDirectAVX2_b2_put480
 
 	// The piece the message ends in: rem-off bytes of the mask's ones.
 	LEAQ    cp_mask<>+544(SB), DX
@@ -33420,7 +33420,7 @@ sealTwelveDirectAVX2_b2_part480:
 	VPAND   (DX), Y2, Y2
 	VMOVDQU Y2, 176(AX)
 
-sealTwelveDirectAVX2_b2_put480:
+sealEighteenDirectAVX2_b2_put480:
 	MOVQ src_len+40(FP), AX
 	MOVQ dst_base+8(FP), DX
 	ADDQ DX, AX
@@ -33448,9 +33448,9 @@ sealTwelveDirectAVX2_b2_put480:
 	XORQ R11, R11
 	XORQ R12, R12
 	CMPQ 1120(SP), $0x00
-	JE   sealTwelveDirectAVX2_tail
+	JE   sealEighteenDirectAVX2_tail
 
-sealTwelveDirectAVX2_loop:
+sealEighteenDirectAVX2_loop:
 	ADDQ  (R13), CX
 	ADCQ  8(R13), SI
 	ADCQ  $0x01, R8
@@ -33517,13 +33517,13 @@ sealTwelveDirectAVX2_loop:
 	MOVQ  DI, R11
 	ADDQ  $0x10, R13
 	DECQ  1120(SP)
-	JNZ   sealTwelveDirectAVX2_loop
+	JNZ   sealEighteenDirectAVX2_loop
 
-sealTwelveDirectAVX2_tail:
+sealEighteenDirectAVX2_tail:
 	// B goes on over the tail's blocks (none to two) and the lengths.
 	MOVQ  st+0(FP), AX
 	CMPQ  1112(SP), $0x00
-	JE    sealTwelveDirectAVX2_lens
+	JE    sealEighteenDirectAVX2_lens
 	ADDQ  176(AX), R10
 	ADCQ  184(AX), R11
 	ADCQ  $0x01, R12
@@ -33557,7 +33557,7 @@ sealTwelveDirectAVX2_tail:
 	MOVQ  BX, R10
 	MOVQ  DI, R11
 	CMPQ  1112(SP), $0x01
-	JE    sealTwelveDirectAVX2_lens
+	JE    sealEighteenDirectAVX2_lens
 	ADDQ  192(AX), R10
 	ADCQ  200(AX), R11
 	ADCQ  $0x01, R12
@@ -33591,7 +33591,7 @@ sealTwelveDirectAVX2_tail:
 	MOVQ  BX, R10
 	MOVQ  DI, R11
 
-sealTwelveDirectAVX2_lens:
+sealEighteenDirectAVX2_lens:
 	ADDQ  160(AX), R10
 	ADCQ  168(AX), R11
 	ADCQ  $0x01, R12
@@ -37172,9 +37172,9 @@ openTwoAVX2_done:
 	VZEROUPPER
 	RET
 
-// func openTwelveAVX2(st *[3032]byte)
+// func openEighteenAVX2(st *[3032]byte)
 // Requires: AVX, AVX2, BMI2, CMOV
-TEXT ·openTwelveAVX2(SB), $1240-8
+TEXT ·openEighteenAVX2(SB), $1240-8
 	MOVQ         st+0(FP), AX
 	VMOVDQU      cp_rot16<>+0(SB), Y14
 	VMOVDQU      Y14, 384(SP)
@@ -37242,7 +37242,7 @@ TEXT ·openTwelveAVX2(SB), $1240-8
 	VPADDD       cp_lanectr<>+256(SB), Y11, Y11
 	MOVQ         $0x0000000a, 592(SP)
 
-openTwelveAVX2_b1:
+openEighteenAVX2_b1:
 	VPADDD  Y4, Y0, Y0
 	VPXOR   256(SP), Y0, Y14
 	ADDL    DI, CX
@@ -37530,7 +37530,7 @@ openTwelveAVX2_b1:
 	VPSRLD  $0x19, Y4, Y4
 	VPOR    Y14, Y4, Y4
 	DECQ    592(SP)
-	JNZ     openTwelveAVX2_b1
+	JNZ     openEighteenAVX2_b1
 	ADDL    (AX), CX
 	ADDL    4(AX), DX
 	ADDL    8(AX), BX
@@ -37781,7 +37781,7 @@ openTwelveAVX2_b1:
 	VPBROADCASTD 60(AX), Y11
 	MOVQ         $0x0000000a, 1200(SP)
 
-openTwelveAVX2_b2:
+openEighteenAVX2_b2:
 	VPADDD       Y4, Y0, Y0
 	MOVQ         R10, DX
 	VPXOR        Y0, Y8, Y8
@@ -38081,7 +38081,7 @@ openTwelveAVX2_b2:
 	MOVQ         DI, SI
 	ADDQ         $0x30, R13
 	DECQ         1200(SP)
-	JNZ          openTwelveAVX2_b2
+	JNZ          openEighteenAVX2_b2
 	MOVQ         R10, DX
 	MULXQ        600(SP), BX, DI
 	MULXQ        608(SP), R10, R9
@@ -38359,7 +38359,7 @@ openTwelveAVX2_b2:
 	XORQ  R11, R11
 	XORQ  R12, R12
 	TESTL $0x00000001, DX
-	JZ    openTwelveAVX2_even
+	JZ    openEighteenAVX2_even
 	ADDQ  (R13), CX
 	ADCQ  8(R13), SI
 	ADCQ  $0x01, R8
@@ -38394,12 +38394,12 @@ openTwelveAVX2_b2:
 	MOVQ  DI, SI
 	ADDQ  $0x10, R13
 
-openTwelveAVX2_even:
+openEighteenAVX2_even:
 	SHLQ $0x04, AX
 	CMPQ 1232(SP), $0x00
-	JE   openTwelveAVX2_done
+	JE   openEighteenAVX2_done
 
-openTwelveAVX2_loop:
+openEighteenAVX2_loop:
 	ADDQ  (R13), CX
 	ADCQ  8(R13), SI
 	ADCQ  $0x01, R8
@@ -38466,9 +38466,9 @@ openTwelveAVX2_loop:
 	MOVQ  DI, R11
 	ADDQ  $0x10, R13
 	DECQ  1232(SP)
-	JNZ   openTwelveAVX2_loop
+	JNZ   openEighteenAVX2_loop
 
-openTwelveAVX2_done:
+openEighteenAVX2_done:
 	// h·P in five words w0..w4.
 	XORL  BX, BX
 	MOVQ  CX, DX

@@ -54,23 +54,24 @@ func openOneCall(l oneLayout, steps int, st *[1496]byte) {
 	}
 }
 
-// sealDirectCall runs the direct Seal kernel for src: sealThreeDirectAVX2
-// from 3*batch+1 to threeMax bytes, else sealFourDirectAVX2 past twelveMax,
-// sealTwelveDirectAVX2 past twoMax,
-// sealTwoDirectAVX2 past tenMax, sealTenDirectAVX2 past
-// oneMax, else layout l's, sealDirectY4 (sealDirectY2, one set of rows,
-// up to 128 bytes: measured on Zen 5 under avx512=off, same build, ratio
-// to x/crypto at 65 to 128 bytes 0.93-1.02x -> 1.02-1.13x) or (oneSliced)
-// sealDirectAVX2.
+// sealDirectCall runs the direct Seal kernel for src, by its length:
+// layout l's up to oneMax bytes (oneY4: sealDirectY2 up to 128 bytes, one
+// set of rows, measured on Zen 5 under avx512=off, same build, ratio to
+// x/crypto at 65 to 128 bytes 0.93-1.02x with sealDirectY4 -> 1.02-1.13x,
+// then sealDirectY4; oneSliced: sealDirectAVX2), then sealTenDirectAVX2 up
+// to tenMax, sealTwoDirectAVX2 up to twoMax, sealEighteenDirectAVX2 up to
+// eighteenMax, sealThreeDirectAVX2 from 3*batch+1 to threeMax and
+// sealFourDirectAVX2 for the rest (eighteenMax+1 to 3*batch, and past
+// threeMax).
 func sealDirectCall(l oneLayout, st *directState, dst, src []byte) {
 	p := (*[216]byte)(unsafe.Pointer(st))
 	switch {
-	case len(src) > threeMax || len(src) > twelveMax && len(src) <= 3*batch:
+	case len(src) > threeMax || len(src) > eighteenMax && len(src) <= 3*batch:
 		sealFourDirectAVX2(p, dst, src)
 	case len(src) > 3*batch:
 		sealThreeDirectAVX2(p, dst, src)
 	case len(src) > twoMax:
-		sealTwelveDirectAVX2(p, dst, src)
+		sealEighteenDirectAVX2(p, dst, src)
 	case len(src) > tenMax:
 		sealTwoDirectAVX2(p, dst, src)
 	case len(src) > oneMax:

@@ -195,8 +195,8 @@ func openTenAVX2(st *[216]byte, dst []byte, src []byte)
 //go:noescape
 func openDirectAVX2(st *[216]byte, dst []byte, src []byte)
 
-// sealTwoDirectAVX2 encrypts src (513 to 1024 bytes) into dst with the blocks (up
-// to 2 word-sliced batches) from st.x[12] on, all but its last n mod 32
+// sealTwoDirectAVX2 encrypts src (513 to 1024 bytes) into dst with the blocks
+// (up to 2 word-sliced batches) from st.x[12] on, all but its last n mod 32
 // bytes, whose ciphertext replaces them in st's tail (zero-padded), and
 // writes the tag of the additional data's block (2^128 bit from st), the
 // ciphertext zero-padded and the lengths' block.
@@ -204,17 +204,17 @@ func openDirectAVX2(st *[216]byte, dst []byte, src []byte)
 //go:noescape
 func sealTwoDirectAVX2(st *[216]byte, dst []byte, src []byte)
 
-// sealTwelveDirectAVX2 encrypts src (513 to 1152 bytes) into dst with the blocks (up
-// to 2 word-sliced batches) from st.x[12] on, all but its last n mod 32
+// sealEighteenDirectAVX2 encrypts src (1025 to 1152 bytes) into dst with the blocks
+// (2 word-sliced batches and two blocks in YMM rows) from st.x[12] on, all but its last n mod 32
 // bytes, whose ciphertext replaces them in st's tail (zero-padded), and
 // writes the tag of the additional data's block (2^128 bit from st), the
 // ciphertext zero-padded and the lengths' block.
 //
 //go:noescape
-func sealTwelveDirectAVX2(st *[216]byte, dst []byte, src []byte)
+func sealEighteenDirectAVX2(st *[216]byte, dst []byte, src []byte)
 
-// sealFourDirectAVX2 encrypts src (513 to 2048 bytes) into dst with the blocks (up
-// to 4 word-sliced batches) from st.x[12] on, all but its last n mod 32
+// sealFourDirectAVX2 encrypts src (513 to 2048 bytes) into dst with the blocks
+// (up to 4 word-sliced batches) from st.x[12] on, all but its last n mod 32
 // bytes, whose ciphertext replaces them in st's tail (zero-padded), and
 // writes the tag of the additional data's block (2^128 bit from st), the
 // ciphertext zero-padded and the lengths' block.
@@ -231,17 +231,17 @@ func sealFourDirectAVX2(st *[216]byte, dst []byte, src []byte)
 //go:noescape
 func openTwoAVX2(st *[2008]byte)
 
-// openTwelveAVX2 decrypts the first n bytes (513 to 1152) of st's buffer with the
-// blocks (up to 2 word-sliced batches) from st.x[12] on, writes the
+// openEighteenAVX2 decrypts the first n bytes (1025 to 1152) of st's buffer with the
+// blocks (2 word-sliced batches and two blocks in YMM rows) from st.x[12] on, writes the
 // tag of MAC block 32 (2^128 bit from hi[32]), the ciphertext zero-padded
 // and block 33, and leaves the plaintext's first 512 bytes in MAC blocks
 // 0 to 31, the rest at the buffer's start.
 //
 //go:noescape
-func openTwelveAVX2(st *[3032]byte)
+func openEighteenAVX2(st *[3032]byte)
 
-// sealThreeDirectAVX2 encrypts src (513 to 1664 bytes) into dst with the blocks (up
-// to 3 word-sliced batches) from st.x[12] on, all but its last n mod 32
+// sealThreeDirectAVX2 encrypts src (1537 to 1664 bytes) into dst with the blocks
+// (3 word-sliced batches and two blocks in YMM rows) from st.x[12] on, all but its last n mod 32
 // bytes, whose ciphertext replaces them in st's tail (zero-padded), and
 // writes the tag of the additional data's block (2^128 bit from st), the
 // ciphertext zero-padded and the lengths' block.
@@ -249,8 +249,8 @@ func openTwelveAVX2(st *[3032]byte)
 //go:noescape
 func sealThreeDirectAVX2(st *[216]byte, dst []byte, src []byte)
 
-// openThreeAVX2 decrypts the first n bytes (513 to 1664) of st's buffer with the
-// blocks (up to 3 word-sliced batches) from st.x[12] on, writes the
+// openThreeAVX2 decrypts the first n bytes (1537 to 1664) of st's buffer with the
+// blocks (3 word-sliced batches and two blocks in YMM rows) from st.x[12] on, writes the
 // tag of MAC block 32 (2^128 bit from hi[32]), the ciphertext zero-padded
 // and block 33, and leaves the plaintext's first 512 bytes in MAC blocks
 // 0 to 31, the rest at the buffer's start.

@@ -66,7 +66,7 @@ func openTwoAVX2(st *[2008]byte) { panic("chacha20poly1305: openTwoAVX2 without 
 
 func openFourAVX2(st *[3032]byte) { panic("chacha20poly1305: openFourAVX2 without assembly") }
 
-func openTwelveAVX2(st *[3032]byte) { panic("chacha20poly1305: openTwelveAVX2 without assembly") }
+func openEighteenAVX2(st *[3032]byte) { panic("chacha20poly1305: openEighteenAVX2 without assembly") }
 
 func openThreeAVX2(st *[3032]byte) { panic("chacha20poly1305: openThreeAVX2 without assembly") }
 

@@ -273,7 +273,8 @@ type twoState struct {
 	n   uint64
 }
 
-// fourState is openFourAVX2's: a buffer for four batches.
+// fourState is openFourAVX2's, openThreeAVX2's and openEighteenAVX2's: a
+// buffer for four batches.
 type fourState struct {
 	oneHead
 	buf [4*batch + 16]byte
@@ -296,13 +297,15 @@ const (
 // about one batch's time.
 const tenMax = batch + 128
 
-// twelveMax is the longest message sealTwelveDirectAVX2 and
-// openTwelveAVX2 take: two batches, blocks 17 and 18 in YMM rows beside
-// one of them. threeMax is sealThreeDirectAVX2's and openThreeAVX2's:
-// three batches, blocks 25 and 26 beside the first.
+// eighteenMax is the longest message sealEighteenDirectAVX2 and
+// openEighteenAVX2 take: blocks 1 to 18 (named by their count, as the Ten
+// kernels), two batches and blocks 17 and 18 in YMM rows beside one of
+// them. threeMax is sealThreeDirectAVX2's and openThreeAVX2's (named by
+// their batches, as the Two and Four kernels): three batches, blocks 25
+// and 26 beside the first.
 const (
-	twelveMax = twoMax + 128
-	threeMax  = 3*batch + 128
+	eighteenMax = twoMax + 128
+	threeMax    = 3*batch + 128
 )
 
 // oneLayout names the batch layout of a set of one-call kernels (openOne*,
@@ -313,7 +316,7 @@ const (
 	oneSliced oneLayout = iota // eight blocks word-sliced in YMM
 	oneY4                      // four blocks in row layout, YMM
 	oneZ4                      // four blocks in row layout, ZMM
-	oneZ8                      // eight blocks in row layout, ZMM
+	oneZ8                      // eight blocks in row layout, ZMM (Seal; Open takes openDirect)
 )
 
 // max is the longest message a layout's kernels take.
@@ -343,7 +346,8 @@ func oneFor(ones []oneLayout, n int) oneLayout {
 //
 //go:noinline
 func openOne(ones []oneLayout, out, ciphertext, ad, tag []byte, key *[KeySize]byte, nonce12 *[NonceSize]byte) bool {
-	if l := oneFor(ones, len(ciphertext)); l == oneSliced || l == oneZ8 {
+	l := oneFor(ones, len(ciphertext))
+	if l == oneSliced || l == oneZ8 {
 		return openDirect(out, ciphertext, ad, tag, key, nonce12)
 	}
 	var st openState
@@ -351,7 +355,7 @@ func openOne(ones []oneLayout, out, ciphertext, ad, tag []byte, key *[KeySize]by
 	i := putOpenMAC(st.mac[:], st.hi[:], ad, ciphertext)
 	st.lengths(len(ad), len(ciphertext))
 	copy(st.buf[:], ciphertext)
-	openOneCall(oneFor(ones, len(ciphertext)), openSteps-i+1, (*[1496]byte)(unsafe.Pointer(&st)))
+	openOneCall(l, openSteps-i+1, (*[1496]byte)(unsafe.Pointer(&st)))
 	ok := subtle.ConstantTimeCompare(st.tag[:], tag) == 1
 	if ok {
 		copy(out, st.buf[:len(ciphertext)])
@@ -361,13 +365,14 @@ func openOne(ones []oneLayout, out, ciphertext, ad, tag []byte, key *[KeySize]by
 	return ok
 }
 
-// directState is sealDirectAVX2's argument; its layout is fixed by the
-// generator's offsets (sd* in _asm/chacha20poly1305/stitched.go).
+// directState is the direct kernels' argument (sealDirect*, seal*DirectAVX2,
+// openDirectAVX2, openTenAVX2); its layout is fixed by the generator's
+// offsets (sd* in _asm/chacha20poly1305/stitched.go).
 type directState struct {
 	keyHead
 	ad   [16]byte // the additional data's MAC block
 	lens [16]byte // the lengths' MAC block
-	tail [32]byte // the message's last n mod 32 bytes; their ciphertext out
+	tail [32]byte // the message's last n mod 32 bytes in; their output out
 	adHi uint64   // the additional data block's 2^128 bit
 }
 
@@ -427,8 +432,8 @@ func sealOne(ones []oneLayout, ciphertext, plaintext, ad []byte, tag *[Overhead]
 // sealTwo is Seal on the avx2-stitched path for a message of oneMax+1 to
 // fourMax bytes with up to 16 bytes of additional data: one call of
 // sealTenDirectAVX2 (up to tenMax bytes: one batch with two more blocks
-// beside it), sealTwoDirectAVX2 (up to twoMax), sealTwelveDirectAVX2 (up
-// to twelveMax: two batches, two more blocks beside the second),
+// beside it), sealTwoDirectAVX2 (up to twoMax), sealEighteenDirectAVX2 (up
+// to eighteenMax: two batches, two more blocks beside the second),
 // sealThreeDirectAVX2 (3*batch+1 to threeMax: three batches, two more
 // blocks beside the first) or sealFourDirectAVX2, the batches with the
 // MAC beside and after them (measured on Zen 5 under avx512=off,
@@ -438,8 +443,8 @@ func sealOne(ones []oneLayout, ciphertext, plaintext, ad []byte, tag *[Overhead]
 // placements of the message). sealTenDirectAVX2 and openTenAVX2 against
 // sealTwoDirectAVX2 and openTwoAVX2 at 544 to 640 bytes, measured on Zen 5
 // under avx512=off side by side in one process (three builds, six
-// placements each): Seal 10-20% quicker, Open 8-25%; sealTwelveDirectAVX2
-// against sealFourDirectAVX2's three batches at 1025 to 1152 bytes, ratio
+// placements each): Seal 10-20% quicker, Open 8-25%;
+// sealEighteenDirectAVX2 against sealFourDirectAVX2's three batches at 1025 to 1152 bytes, ratio
 // to x/crypto about 1.0x -> 1.0-1.2x (two builds alternated).
 //
 //go:noinline
@@ -450,8 +455,8 @@ func sealTwo(ciphertext, plaintext, ad []byte, tag *[Overhead]byte, key *[KeySiz
 // openTwo is Open on the avx2-stitched path for a message of oneMax+1 to
 // fourMax bytes with up to 16 bytes of additional data: one call of
 // openTenAVX2 (up to tenMax bytes, through openDirect), openTwoAVX2,
-// openTwelveAVX2 (up to twelveMax: two batches, two more blocks beside the
-// first), openThreeAVX2 (3*batch+1 to threeMax: three batches, two more
+// openEighteenAVX2 (up to eighteenMax: two batches, two more blocks beside
+// the first), openThreeAVX2 (3*batch+1 to threeMax: three batches, two more
 // blocks beside the first) or openFourAVX2 (see sealTwo). It writes the
 // plaintext to out only if tag is right, but for openDirect, which writes
 // it first (the caller clears out if tag is wrong).
@@ -469,30 +474,33 @@ func openTwo(out, ciphertext, ad, tag []byte, key *[KeySize]byte, nonce12 *[Nonc
 	if len(ciphertext) > 3*batch && len(ciphertext) <= threeMax {
 		return st.openVia(func() { openThreeAVX2((*[3032]byte)(unsafe.Pointer(&st))) }, st.buf[:], &st.n, out, ciphertext, ad, tag, key, nonce12)
 	}
-	if len(ciphertext) <= twelveMax {
-		return st.openVia(func() { openTwelveAVX2((*[3032]byte)(unsafe.Pointer(&st))) }, st.buf[:], &st.n, out, ciphertext, ad, tag, key, nonce12)
+	if len(ciphertext) <= eighteenMax {
+		return st.openVia(func() { openEighteenAVX2((*[3032]byte)(unsafe.Pointer(&st))) }, st.buf[:], &st.n, out, ciphertext, ad, tag, key, nonce12)
 	}
 	return st.openVia(func() { openFourAVX2((*[3032]byte)(unsafe.Pointer(&st))) }, st.buf[:], &st.n, out, ciphertext, ad, tag, key, nonce12)
 }
 
 // openDirect is Open of 257 to tenMax bytes with up to 16 bytes of
-// additional data on the direct kernels (also where the one-call kernels
-// are ZMM rows, the ifma path, instead of its eight-block openOne34Z8:
-// measured on Zen 5, ratio to x/crypto, same build switched by an
-// environment variable, 288 bytes 0.90-0.99x -> 1.06-1.07x, 320
+// additional data on the direct kernels (openDirectCall: openDirectAVX2,
+// the word-sliced batch, or past oneMax openTenAVX2, two more blocks beside
+// it): the kernel absorbs the ciphertext where it is and then writes the
+// plaintext to out itself, but for the last len(ciphertext) mod 32 bytes,
+// which go through st.tail and reach out only with the tag right. It
+// writes out before the tag is checked: the caller clears out if the tag
+// is wrong, as x/crypto does.
+//
+// openOne's and openTwo's kernels take the message through a buffer in
+// their state instead (1.5 or 2 KB to zero, two copies in, one out).
+// Measured on Zen 5 under avx512=off, the Go code around the word-sliced
+// openOne kernel this replaced (openOneAVX2) took about 90 ns of a
+// 320-byte Open of about 340; side by side in one process, ratio to
+// x/crypto at 288 to 512 bytes 0.75-1.14x -> 0.79-1.42x. The ifma path,
+// whose one-call kernels are ZMM rows, takes it too instead of its
+// eight-block openOne34Z8 (ratio to x/crypto, same build switched by an
+// environment variable: 288 bytes 0.90-0.99x -> 1.06-1.07x, 320
 // 0.99-1.05x -> 1.08-1.09x, 352 about even; in other builds, two
 // alternated, 384 to 512 bytes 1.21-1.27x -> 1.38-1.41x, openOne34Z8's
-// speed there varying with the build, 1.2x to 1.46x) (openDirectCall: openDirectAVX2,
-// the word-sliced batch, or openTenAVX2, two more blocks beside it): the
-// kernel absorbs the ciphertext where it is and then writes the plaintext
-// to out itself, but for the last len(ciphertext) mod 32 bytes, which go
-// through st.tail; the caller clears out if the tag is wrong. Against
-// openOne's and openTwo's kernels, which take the message through a
-// buffer in their state (1.5 or 2 KB to zero, two copies in, one out),
-// measured on Zen 5 under avx512=off: the Go code around the word-sliced
-// openOne kernel (openOneAVX2, which this replaced) took about 90 ns of a
-// 320-byte Open of about 340; side by side in one process, ratio to
-// x/crypto at 288 to 512 bytes 0.75-1.14x -> 0.79-1.42x.
+// speed there varying with the build, 1.2x to 1.46x).
 //
 //go:noinline
 func openDirect(out, ciphertext, ad, tag []byte, key *[KeySize]byte, nonce12 *[NonceSize]byte) bool {

@@ -12,6 +12,7 @@ func ghashWith(_ ghashKind, hk *hashKey, y *[16]byte, blocks []byte) {
 	ghashGeneric(hk.h, y, blocks)
 }
 
+// ghashWordsWith folds the block of big-endian words hi and lo into *y.
 func ghashWordsWith(_ ghashKind, hk *hashKey, y *[16]byte, hi, lo uint64) {
 	foldWords(hk, y, hi, lo)
 }

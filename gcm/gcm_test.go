@@ -502,26 +502,34 @@ func diffOne(t *testing.T, r *rand.Rand, a, ref cipher.AEAD) {
 	}
 }
 
-// TestSizes covers nonce sizes 1..128 and tag sizes 12..16 against
-// crypto/cipher, which allows one or the other per AEAD.
+// TestSizes covers nonce sizes 1..128 (J0 from GHASH of the nonce and its
+// lengths block) and tag sizes 12..16 against crypto/cipher, which allows
+// one or the other per AEAD, on every path, AES and ARIA (whose GCM builds
+// J0, the lengths block and the tag on the portable path).
 func TestSizes(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	key := testkit.RandBytes(r, 16)
 	lengths := []int{0, 1, 15, 16, 17, 63, 64, 65, 255, 256, 257, 1000}
-	for _, tp := range aesPaths(t) {
-		t.Run(tp.name, func(t *testing.T) {
-			for ns := 1; ns <= 128; ns++ {
-				if testing.Short() && ns > 20 && ns%13 != 0 {
-					continue
+	for _, c := range []struct {
+		name     string
+		newBlock func([]byte) cipher.Block // nil: crypto/aes for the reference
+		tps      []testPath
+	}{{"aes", nil, aesPaths(t)}, {"aria", newARIABlock, ariaPaths(t)}} {
+		for _, tp := range c.tps {
+			t.Run(c.name+"/"+tp.name, func(t *testing.T) {
+				for ns := 1; ns <= 128; ns++ {
+					if testing.Short() && ns > 20 && ns%13 != 0 {
+						continue
+					}
+					a, ref := tp.newAEAD(t, key, ns, 16), refAEAD(t, c.newBlock, key, ns, 16)
+					checkPair(t, r, fmt.Sprintf("nonce %d", ns), a, ref, lengths)
 				}
-				a, ref := tp.newAEAD(t, key, ns, 16), refAEAD(t, nil, key, ns, 16)
-				checkPair(t, r, fmt.Sprintf("nonce %d", ns), a, ref, lengths)
-			}
-			for ts := 12; ts <= 16; ts++ {
-				a, ref := tp.newAEAD(t, key, 12, ts), refAEAD(t, nil, key, 12, ts)
-				checkPair(t, r, fmt.Sprintf("tag %d", ts), a, ref, lengths)
-			}
-		})
+				for ts := 12; ts <= 16; ts++ {
+					a, ref := tp.newAEAD(t, key, 12, ts), refAEAD(t, c.newBlock, key, 12, ts)
+					checkPair(t, r, fmt.Sprintf("tag %d", ts), a, ref, lengths)
+				}
+			})
+		}
 	}
 }
 

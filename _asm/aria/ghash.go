@@ -21,15 +21,15 @@ import (
 //
 // The arithmetic is gcm's (see _asm/gcm): POLYVAL form (blocks
 // byte-reversed), the key powers h^32..h^1 at hk (gcm's hashKey.pow, 512
-// bytes, highest first, then their Karatsuba middle operands kar), the 256-bit products of a 32-block half added
-// unreduced and reduced once by two multiplications by x^63+x^62+x^57.
-// The products are Karatsuba (three multiplications per vector, and two
-// logic instructions to fold the block's halves), the middle operands from
-// gcm's hashKey.kar: on Zen 5, where a 512-bit multiplication holds its
-// unit two cycles, the fourth multiplication of schoolbook cost more than
-// the two logic instructions (Seal 16 KiB about 2% faster, the kernel
-// about 3%). The first half's state goes through *y into
-// the second half's first vector.
+// bytes, highest first, then their Karatsuba middle operands, kar), the
+// 256-bit products of a 32-block half added unreduced and reduced once by
+// two multiplications by x^63+x^62+x^57. The products are Karatsuba (three
+// multiplications per vector, and two logic instructions to fold the
+// block's halves): on Zen 5, where a 512-bit multiplication holds its unit
+// two cycles, the fourth multiplication of schoolbook cost more than the
+// two logic instructions (Seal 16 KiB about 2% faster, the kernel about
+// 3%). The first half's state goes through *y into the second half's first
+// vector.
 //
 // The 16 vectors spread evenly over the 12 gaps (one or two each): four
 // vectors in each of four gaps measured 4% slower, and a gap among the

@@ -20,8 +20,8 @@ import (
 )
 
 // cpLanes is cp_lanectr: lane l's block number l in a row-d counter word,
-// for l up to 27 (the rows of ten.go beside a first of three batches take
-// 24 and 25).
+// for l up to 27 (the rows of ten.go beside the first of three batches
+// take 24 and 25; see main).
 var cpLanes Mem
 
 // oneBatch is the batch of a one-call kernel: blocks in row layout at

@@ -584,7 +584,7 @@ func stitchedOpenTwo(name string, batches int) { sealTwoKernel(name, batches, fa
 // writing the ciphertext itself, on a directState, as sealDirectAVX2 does.
 func stitchedSealTwoDirect(name string, batches int) { sealTwoKernel(name, batches, true, false) }
 
-// stitchedSealTwoRows emits sealTwelveDirectAVX2: sealTwoDirectAVX2 with
+// stitchedSealTwoRows emits sealEighteenDirectAVX2: sealTwoDirectAVX2 with
 // blocks 17 and 18 in YMM rows beside the second batch (ten.go), for
 // 1025 to 1152 bytes, which sealFourDirectAVX2 ran as three batches.
 func stitchedSealTwoRows(name string) { sealTwoKernel(name, 2, true, true) }
@@ -593,10 +593,10 @@ func stitchedSealTwoRows(name string) { sealTwoKernel(name, 2, true, true) }
 // three batches with blocks 25 and 26 in YMM rows beside the first, for
 // 1537 to 1664 bytes, which the four-batch kernels ran as four (Seal
 // writes the rows' ciphertext with the first batch's, Open keeps their
-// keystream in the frame as openTwelveAVX2 does).
+// keystream in the frame as openEighteenAVX2 does).
 func stitchedThreeRows(name string, direct bool) { sealTwoKernel(name, 3, direct, true) }
 
-// stitchedOpenTwoRows emits openTwelveAVX2, the same for Open on a
+// stitchedOpenTwoRows emits openEighteenAVX2, the same for Open on a
 // fourState: the rows go beside the first batch (the second's rounds
 // carry the first batch's MAC steps), their keystream waits in the frame
 // until the MAC has read their ciphertext (after the second batch's,
@@ -606,8 +606,8 @@ func stitchedOpenTwoRows(name string) { sealTwoKernel(name, 2, false, true) }
 // sealTwoKernel emits a kernel of 513 to 1024 bytes in one call (batches
 // 2), two word-sliced batches, with no Go code between the parts and the
 // MAC in general registers throughout. Each batch's rounds run as a loop
-// of double rounds: unrolled (as the one-batch kernels then were), the kernel was 28 KB
-// of code and ran from the decoders, not the op cache (measured on Zen 5
+// of double rounds: unrolled (as the one-batch kernels then were), the
+// kernel was 28 KB of code and ran from the decoders, not the op cache (measured on Zen 5
 // under avx512=off, kernel alone at 1 KiB: about 590 ns unrolled, 465
 // rolled). The first batch's iterations each run a double round of block 0
 // (the MAC key) in general registers; after it come the key, the
@@ -619,7 +619,13 @@ func stitchedOpenTwoRows(name string) { sealTwoKernel(name, 2, false, true) }
 // (twoChains, directChains).
 //
 // With batches 4 it takes 513 to 2048 bytes: the batches after the second
-// in a loop (moreBatches).
+// in a loop (moreBatches); with batches 3, 1537 to 1664 bytes.
+//
+// With extra, two more blocks run in YMM rows beside one batch (ten.go),
+// 128 bytes more: Seal of two batches has them beside the second, the
+// other kernels beside the first; they are the message's last blocks, 17
+// and 18 or 25 and 26 (rowsFirst: how far the first of them lies past the
+// counter of the batch they run beside).
 //
 // With direct, it is Seal on a directState (see stitchedSealDirect);
 // without, Open's kernel over a twoState's or fourState's buffer: the
@@ -633,7 +639,10 @@ func sealTwoKernel(name string, batches int, direct, extra bool) {
 	// With extra, two more blocks in YMM rows: beside the second of two
 	// batches in Seal, else beside the first (after the last batch's blocks).
 	rowsFirst, rowsLess := 0, 0
+	least, blocks := batchBytes+1, fmt.Sprintf("up to %d word-sliced batches", batches)
 	if extra {
+		least = most + 1 // the callers' range: the rows hold the last blocks
+		blocks = fmt.Sprintf("%d word-sliced batches and two blocks in YMM rows", batches)
 		most += 128
 		rowsLess = 128
 		rowsFirst = 8 * batches
@@ -650,8 +659,8 @@ func sealTwoKernel(name string, batches int, direct, extra bool) {
 	if direct {
 		TEXT(name, 0, fmt.Sprintf("func(st *[%d]byte, dst, src []byte)", sdEnd))
 		Pragma("noescape")
-		Doc(name+fmt.Sprintf(" encrypts src (513 to %d bytes) into dst with the blocks (up", most),
-			fmt.Sprintf("to %d word-sliced batches) from st.x[12] on, all but its last n mod 32", batches),
+		Doc(name+fmt.Sprintf(" encrypts src (%d to %d bytes) into dst with the blocks", least, most),
+			fmt.Sprintf("(%s) from st.x[12] on, all but its last n mod 32", blocks),
 			"bytes, whose ciphertext replaces them in st's tail (zero-padded), and",
 			"writes the tag of the additional data's block (2^128 bit from st), the",
 			"ciphertext zero-padded and the lengths' block.")
@@ -659,8 +668,8 @@ func sealTwoKernel(name string, batches int, direct, extra bool) {
 	} else {
 		TEXT(name, 0, fmt.Sprintf("func(st *[%d]byte)", size))
 		Pragma("noescape")
-		Doc(name+fmt.Sprintf(" decrypts the first n bytes (513 to %d) of st's buffer with the", most),
-			fmt.Sprintf("blocks (up to %d word-sliced batches) from st.x[12] on, writes the", batches),
+		Doc(name+fmt.Sprintf(" decrypts the first n bytes (%d to %d) of st's buffer with the", least, most),
+			fmt.Sprintf("blocks (%s) from st.x[12] on, writes the", blocks),
 			"tag of MAC block 32 (2^128 bit from hi[32]), the ciphertext zero-padded",
 			"and block 33, and leaves the plaintext's first 512 bytes in MAC blocks",
 			"0 to 31, the rest at the buffer's start.")
@@ -993,10 +1002,10 @@ const (
 // to 512 bytes (32 blocks), one block of additional data and the lengths.
 const openSteps = 34
 
-// stitchedOpenOne emits a row-layout openOne kernel (b: openOne10Y2,
-// openOne18Y4, ..., each absorbing only the last steps of the MAC blocks,
-// for shorter messages; the word-sliced batch's, openOneAVX2 and its
-// variants, gave way to openDirectAVX2): Open of a message of up to b's
+// stitchedOpenOne emits a row-layout openOne kernel (openOne10Y2,
+// openOne18Y4, openOne10Z4, openOne18Z4: steps, the MAC blocks it absorbs,
+// fits the shorter messages; the word-sliced batch's Open is
+// openDirectAVX2, stitchedRolled's): Open of a message of up to b's
 // blocks in one batch while the general registers
 // compute block 0 (as in sealFirstAVX2), take the MAC key from it and run
 // the MAC's Poly1305 steps and the tag: Open's MAC input exists before the
@@ -1466,9 +1475,9 @@ const (
 var cpMask Mem
 
 // stitchedSealDirect emits sealDirectY4 (lay: four blocks in YMM rows, up
-// to 256 bytes; sealDirectY2, two, up to 128; it emitted sealDirectAVX2, Seal of 257 to 512 bytes with
-// the word-sliced batch, before stitchedRolled rolled that one's rounds):
-// Seal in one call as stitchedSealOne's kernels, but reading the message from src and writing the
+// to 256 bytes) or sealDirectY2 (two, up to 128; the word-sliced batch's
+// sealDirectAVX2 is stitchedRolled's): Seal in one call as
+// stitchedSealOne's kernels, but reading the message from src and writing the
 // ciphertext to dst itself, so that the Go side neither copies the message
 // through a buffer nor zeroes one (measured on Zen 5 under avx512=off: that
 // Go code around the kernel (then sealOneAVX2) took about a fifth of a 448-byte Seal; x/crypto
