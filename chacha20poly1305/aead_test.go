@@ -18,17 +18,6 @@ func TestMain(m *testing.M) {
 	testkit.Main(m, "chacha20poly1305", "xchacha20poly1305")
 }
 
-// missing returns the features of fs this CPU lacks or the mask rules out.
-func missing(fs []cpu.Feature) []cpu.Feature {
-	var m []cpu.Feature
-	for _, f := range fs {
-		if !cpu.Has(f) {
-			m = append(m, f)
-		}
-	}
-	return m
-}
-
 // forEachPath runs f for every path of this build, skipping (with the
 // reason) those the CPU lacks or the mask rules out.
 func forEachPath(t *testing.T, f func(t *testing.T, name string)) {
