@@ -321,11 +321,14 @@ func genKernel(w vec.Width, mode string) {
 	// broadcast each into the key register as a round needs it.
 	// Entry labels on 8-byte boundaries (see vec.RoundSlotsAligned): a
 	// 64-byte AES-128 call jumped to a VAESENC at byte 60 of a fetch block.
-	// Not in the CTR kernels: padded, their 512-bit AES-128 loop measured
+	// Not in the ctr kernels: padded, their 512-bit AES-128 loop measured
 	// 0.5-2% slower at 16 KiB on Zen 5 (0.0801-0.0816 against 0.0800-0.0803
-	// c/B over five interleaved runs of each build), and less steady.
+	// c/B over five interleaved runs of each build), and less steady. The
+	// ctrfrom kernels keep it: unpadded too, the code after them moved and
+	// ARIA-192/256 CTR at 256 bytes measured 4-7% slower in two 20-round
+	// runs against the fd43c59 build (docs/prefetch.md, code placement).
 	var entryAlign uint64 = 8
-	if mode == "ctr" || from {
+	if mode == "ctr" {
 		entryAlign = 0
 	}
 	k.roundKeys = vec.RoundKeys{Table: k.keys, First: k.k0, Resident: k.plan.keys, Scratch: k.plan.key, EntryAlign: entryAlign}
