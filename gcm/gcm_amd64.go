@@ -103,9 +103,7 @@ func (k *aesBackend) start(s *state, nonce, ad []byte) {
 		binary.LittleEndian.PutUint64(s.ctr[8:], hi)
 	} else {
 		k.hash(&s.j0, nonce)
-		var l [16]byte
-		binary.BigEndian.PutUint64(l[8:], uint64(len(nonce))*8)
-		ghashAESNI(&k.hk.pow[0][0], &s.j0, &l[0], 1)
+		ghashWordsAESNI(&k.hk.pow[0][0], &s.j0, 0, uint64(len(nonce))*8)
 		s.j0 = toGHASH(s.j0)
 		s.ctr = s.j0
 	}
