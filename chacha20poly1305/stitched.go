@@ -471,13 +471,20 @@ func openTwo(out, ciphertext, ad, tag []byte, key *[KeySize]byte, nonce12 *[Nonc
 		return st.openVia(func() { openTwoAVX2((*[2008]byte)(unsafe.Pointer(&st))) }, st.buf[:], &st.n, out, ciphertext, ad, tag, key, nonce12)
 	}
 	var st fourState
-	if len(ciphertext) > 3*batch && len(ciphertext) <= threeMax {
-		return st.openVia(func() { openThreeAVX2((*[3032]byte)(unsafe.Pointer(&st))) }, st.buf[:], &st.n, out, ciphertext, ad, tag, key, nonce12)
-	}
-	if len(ciphertext) <= eighteenMax {
-		return st.openVia(func() { openEighteenAVX2((*[3032]byte)(unsafe.Pointer(&st))) }, st.buf[:], &st.n, out, ciphertext, ad, tag, key, nonce12)
-	}
-	return st.openVia(func() { openFourAVX2((*[3032]byte)(unsafe.Pointer(&st))) }, st.buf[:], &st.n, out, ciphertext, ad, tag, key, nonce12)
+	n := len(ciphertext)
+	// Direct calls in a switch, not a kernel chosen as a func value: an
+	// indirect call would move st (3 KB) to the heap.
+	return st.openVia(func() {
+		p := (*[3032]byte)(unsafe.Pointer(&st))
+		switch {
+		case n > 3*batch && n <= threeMax:
+			openThreeAVX2(p)
+		case n <= eighteenMax:
+			openEighteenAVX2(p)
+		default:
+			openFourAVX2(p)
+		}
+	}, st.buf[:], &st.n, out, ciphertext, ad, tag, key, nonce12)
 }
 
 // openDirect is Open of 257 to tenMax bytes with up to 16 bytes of
