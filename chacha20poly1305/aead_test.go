@@ -192,13 +192,14 @@ func TestSealOneChains(t *testing.T) {
 }
 
 // TestLong covers messages of many 512-byte batches (the stitched kernels'
-// unit) with and without a tail, beyond TestDifferential's lengths.
+// unit) with and without a tail, beyond TestDifferential's lengths: odd
+// and even numbers of them (the wide kernels take two at a time).
 func TestLong(t *testing.T) {
 	forEachPath(t, func(t *testing.T, name string) {
 		rng := rand.New(rand.NewPCG(11, uint64(len(name))))
 		ours, ref := pair(t, name, testkit.RandBytes(rng, KeySize), false)
 		store := testkit.RandBytes(rng, 64<<10+1024)
-		for i, n := range []int{4096, 4096 + 1, 8192 - 16, 16 << 10, 16<<10 + 100, 64<<10 + 17} {
+		for i, n := range []int{2560, 3072 + 1, 4096, 4096 + 1, 4608, 8192 - 16, 16 << 10, 16<<10 + 100, 64<<10 + 17} {
 			off := (i * 19) % 64
 			nonce := testkit.RandBytes(rng, ours.NonceSize())
 			checkOne(t, ours, ref, nonce, store[off:off+n], store[64<<10+64:][:i*37], off)
@@ -256,8 +257,9 @@ func TestFlippedBit(t *testing.T) {
 			// 200, openDirectAVX2 300, openTenAVX2 600 and 640, openTwoAVX2
 			// 700, openEighteenAVX2 1100, openFourAVX2 1500 and 2048,
 			// openThreeAVX2 1600); the direct kernels (257..640) write dst
-			// before the tag is checked.
-			sizes := [][2]int{{0, 21}, {1, 21}, {63, 21}, {64, 21}, {100, 16}, {200, 0}, {300, 21}, {300, 13}, {600, 16}, {640, 0}, {1025, 21}, {700, 13}, {1100, 16}, {1500, 13}, {1600, 1}, {2048, 0}}
+			// before the tag is checked. With more AD, 1024 and 3077 bytes
+			// take openWideAVX2 (3077: then openAVX2 and a tail).
+			sizes := [][2]int{{0, 21}, {1, 21}, {63, 21}, {64, 21}, {100, 16}, {200, 0}, {300, 21}, {300, 13}, {600, 16}, {640, 0}, {1025, 21}, {700, 13}, {1100, 16}, {1500, 13}, {1600, 1}, {2048, 0}, {1024, 21}, {3077, 17}}
 			if testing.Short() {
 				sizes = [][2]int{{0, 21}, {17, 21}, {100, 16}, {300, 21}, {300, 13}, {600, 13}}
 			}

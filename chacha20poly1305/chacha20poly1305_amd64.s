@@ -11663,6 +11663,2987 @@ openAVX2_loop:
 	VZEROUPPER
 	RET
 
+// func openWideAVX2(st *[14]uint64, dst []byte, src []byte)
+// Requires: AVX, AVX2, BMI2
+TEXT ·openWideAVX2(SB), $1288-56
+	MOVQ         st+0(FP), CX
+	LEAQ         (SP), AX
+	ADDQ         $0x0000001f, AX
+	ANDQ         $-32, AX
+	MOVQ         (CX), DX
+	MOVQ         DX, (AX)
+	MOVQ         8(CX), DX
+	MOVQ         DX, 8(AX)
+	MOVQ         16(CX), DX
+	MOVQ         DX, 16(AX)
+	MOVQ         24(CX), DX
+	MOVQ         DX, 24(AX)
+	MOVQ         32(CX), DX
+	MOVQ         DX, 32(AX)
+	MOVQ         40(CX), DX
+	MOVQ         DX, 40(AX)
+	MOVQ         48(CX), DX
+	MOVQ         DX, 48(AX)
+	MOVQ         56(CX), DX
+	MOVQ         DX, 56(AX)
+	MOVQ         64(CX), DX
+	MOVQ         DX, 64(AX)
+	MOVQ         72(CX), DX
+	MOVQ         DX, 72(AX)
+	MOVQ         80(CX), DX
+	MOVQ         DX, 80(AX)
+	MOVQ         88(CX), DX
+	MOVQ         DX, 88(AX)
+	MOVQ         96(CX), DX
+	MOVQ         DX, 96(AX)
+	MOVQ         104(CX), CX
+	MOVQ         CX, 104(AX)
+	VMOVDQU      cp_rot16<>+0(SB), Y14
+	VMOVDQU      Y14, 128(AX)
+	VMOVDQU      cp_rot8<>+0(SB), Y14
+	VMOVDQU      Y14, 160(AX)
+	MOVL         $0x00000008, 192(AX)
+	VPBROADCASTD 192(AX), Y14
+	VMOVDQU      Y14, 192(AX)
+	MOVQ         dst_base+8(FP), CX
+	MOVQ         src_base+32(FP), BX
+	MOVQ         src_len+40(FP), SI
+	MOVQ         64(AX), DI
+	MOVQ         72(AX), R9
+	MOVQ         80(AX), R11
+
+openWideAVX2_loop:
+	MOVQ         BX, R13
+	VPBROADCASTD (AX), Y0
+	VMOVDQU      Y0, 224(AX)
+	VMOVDQU      Y0, 736(AX)
+	VPBROADCASTD 4(AX), Y0
+	VMOVDQU      Y0, 256(AX)
+	VMOVDQU      Y0, 768(AX)
+	VPBROADCASTD 8(AX), Y0
+	VMOVDQU      Y0, 288(AX)
+	VMOVDQU      Y0, 800(AX)
+	VPBROADCASTD 12(AX), Y0
+	VMOVDQU      Y0, 320(AX)
+	VMOVDQU      Y0, 832(AX)
+	VPBROADCASTD 16(AX), Y0
+	VMOVDQU      Y0, 352(AX)
+	VMOVDQU      Y0, 864(AX)
+	VPBROADCASTD 20(AX), Y0
+	VMOVDQU      Y0, 384(AX)
+	VMOVDQU      Y0, 896(AX)
+	VPBROADCASTD 24(AX), Y0
+	VMOVDQU      Y0, 416(AX)
+	VMOVDQU      Y0, 928(AX)
+	VPBROADCASTD 28(AX), Y0
+	VMOVDQU      Y0, 448(AX)
+	VMOVDQU      Y0, 960(AX)
+	VPBROADCASTD 32(AX), Y0
+	VMOVDQU      Y0, 480(AX)
+	VMOVDQU      Y0, 992(AX)
+	VPBROADCASTD 36(AX), Y0
+	VMOVDQU      Y0, 512(AX)
+	VMOVDQU      Y0, 1024(AX)
+	VPBROADCASTD 40(AX), Y0
+	VMOVDQU      Y0, 544(AX)
+	VMOVDQU      Y0, 1056(AX)
+	VPBROADCASTD 44(AX), Y0
+	VMOVDQU      Y0, 576(AX)
+	VMOVDQU      Y0, 1088(AX)
+	VPBROADCASTD 52(AX), Y0
+	VMOVDQU      Y0, 640(AX)
+	VMOVDQU      Y0, 1152(AX)
+	VPBROADCASTD 56(AX), Y0
+	VMOVDQU      Y0, 672(AX)
+	VMOVDQU      Y0, 1184(AX)
+	VPBROADCASTD 60(AX), Y0
+	VMOVDQU      Y0, 704(AX)
+	VMOVDQU      Y0, 1216(AX)
+	VPBROADCASTD 48(AX), Y0
+	VPADDD       cp_iota8<>+0(SB), Y0, Y0
+	VMOVDQU      Y0, 608(AX)
+	VPADDD       192(AX), Y0, Y0
+	VMOVDQU      Y0, 1120(AX)
+	MOVQ         $0x0000000a, 1280(SP)
+
+openWideAVX2_rounds:
+	VMOVDQU      224(AX), Y0
+	VPADDD       352(AX), Y0, Y0
+	ADDQ         (R13), DI
+	VPXOR        608(AX), Y0, Y1
+	VPSHUFB      128(AX), Y1, Y1
+	ADCQ         8(R13), R9
+	VMOVDQU      736(AX), Y2
+	ADCQ         $0x01, R11
+	VPADDD       864(AX), Y2, Y2
+	VPXOR        1120(AX), Y2, Y3
+	MOVQ         DI, DX
+	VPSHUFB      128(AX), Y3, Y3
+	MULXQ        88(AX), R8, R10
+	VMOVDQU      256(AX), Y4
+	VPADDD       384(AX), Y4, Y4
+	MULXQ        96(AX), DI, R12
+	VPXOR        640(AX), Y4, Y5
+	ADDQ         DI, R10
+	VPSHUFB      128(AX), Y5, Y5
+	VMOVDQU      768(AX), Y6
+	ADCQ         $0x00, R12
+	VPADDD       896(AX), Y6, Y6
+	MOVQ         R9, DX
+	VPXOR        1152(AX), Y6, Y7
+	VPSHUFB      128(AX), Y7, Y7
+	MULXQ        88(AX), DI, R9
+	VMOVDQU      288(AX), Y8
+	ADDQ         DI, R10
+	VPADDD       416(AX), Y8, Y8
+	VPXOR        672(AX), Y8, Y9
+	ADCQ         R9, R12
+	VPSHUFB      128(AX), Y9, Y9
+	MULXQ        104(AX), DI, R9
+	VMOVDQU      800(AX), Y10
+	VPADDD       928(AX), Y10, Y10
+	ADDQ         DI, R8
+	VPXOR        1184(AX), Y10, Y11
+	ADCQ         R9, R10
+	VPSHUFB      128(AX), Y11, Y11
+	VMOVDQU      320(AX), Y12
+	ADCQ         $0x00, R12
+	VPADDD       448(AX), Y12, Y12
+	MOVQ         R11, DI
+	VPXOR        704(AX), Y12, Y13
+	VPSHUFB      128(AX), Y13, Y13
+	IMULQ        104(AX), DI
+	VMOVDQU      832(AX), Y14
+	IMULQ        88(AX), R11
+	VPADDD       960(AX), Y14, Y14
+	VMOVDQU      Y12, 320(AX)
+	ADDQ         DI, R10
+	VPXOR        1216(AX), Y14, Y12
+	ADCQ         R11, R12
+	VPSHUFB      128(AX), Y12, Y12
+	VMOVDQU      Y14, 832(AX)
+	MOVQ         R12, R11
+	VPADDD       480(AX), Y1, Y14
+	ANDQ         $0x03, R11
+	VMOVDQU      Y10, 800(AX)
+	VPXOR        352(AX), Y14, Y10
+	MOVQ         R12, R9
+	VPSLLD       $0x0c, Y10, Y15
+	VPSRLD       $0x14, Y10, Y10
+	VPOR         Y15, Y10, Y10
+	SHRQ         $0x02, R9
+	VMOVDQU      Y14, 480(AX)
+	VPADDD       992(AX), Y3, Y14
+	ANDQ         $-4, R12
+	VMOVDQU      Y8, 288(AX)
+	ADDQ         R9, R12
+	VPXOR        864(AX), Y14, Y8
+	VPSLLD       $0x0c, Y8, Y15
+	VPSRLD       $0x14, Y8, Y8
+	VPOR         Y15, Y8, Y8
+	ADDQ         R12, R8
+	VMOVDQU      Y14, 992(AX)
+	ADCQ         $0x00, R10
+	VPADDD       512(AX), Y5, Y14
+	VMOVDQU      Y6, 768(AX)
+	ADCQ         $0x00, R11
+	VPXOR        384(AX), Y14, Y6
+	MOVQ         R8, DI
+	VPSLLD       $0x0c, Y6, Y15
+	VPSRLD       $0x14, Y6, Y6
+	VPOR         Y15, Y6, Y6
+	VMOVDQU      Y14, 512(AX)
+	MOVQ         R10, R9
+	VPADDD       1024(AX), Y7, Y14
+	ADDQ         16(R13), DI
+	VMOVDQU      Y7, 1152(AX)
+	VPXOR        896(AX), Y14, Y7
+	ADCQ         24(R13), R9
+	VPSLLD       $0x0c, Y7, Y15
+	VPSRLD       $0x14, Y7, Y7
+	VPOR         Y15, Y7, Y7
+	ADCQ         $0x01, R11
+	VMOVDQU      Y14, 1024(AX)
+	VPADDD       544(AX), Y9, Y14
+	MOVQ         DI, DX
+	VMOVDQU      Y9, 672(AX)
+	MULXQ        88(AX), R8, R10
+	VPXOR        416(AX), Y14, Y9
+	VPSLLD       $0x0c, Y9, Y15
+	VPSRLD       $0x14, Y9, Y9
+	VPOR         Y15, Y9, Y9
+	MULXQ        96(AX), DI, R12
+	VMOVDQU      Y14, 544(AX)
+	VPADDD       1056(AX), Y11, Y14
+	ADDQ         DI, R10
+	VMOVDQU      Y11, 1184(AX)
+	ADCQ         $0x00, R12
+	VPXOR        928(AX), Y14, Y11
+	VPSLLD       $0x0c, Y11, Y15
+	VPSRLD       $0x14, Y11, Y11
+	VPOR         Y15, Y11, Y11
+	MOVQ         R9, DX
+	VMOVDQU      Y14, 1056(AX)
+	MULXQ        88(AX), DI, R9
+	VPADDD       576(AX), Y13, Y14
+	VMOVDQU      Y13, 704(AX)
+	ADDQ         DI, R10
+	VPXOR        448(AX), Y14, Y13
+	ADCQ         R9, R12
+	VPSLLD       $0x0c, Y13, Y15
+	VPSRLD       $0x14, Y13, Y13
+	VPOR         Y15, Y13, Y13
+	VMOVDQU      Y14, 576(AX)
+	MULXQ        104(AX), DI, R9
+	VPADDD       1088(AX), Y12, Y14
+	ADDQ         DI, R8
+	VMOVDQU      Y12, 1216(AX)
+	VPXOR        960(AX), Y14, Y12
+	ADCQ         R9, R10
+	VPSLLD       $0x0c, Y12, Y15
+	VPSRLD       $0x14, Y12, Y12
+	VPOR         Y15, Y12, Y12
+	ADCQ         $0x00, R12
+	VPADDD       Y10, Y0, Y0
+	VPXOR        Y0, Y1, Y1
+	MOVQ         R11, DI
+	VPSHUFB      160(AX), Y1, Y1
+	IMULQ        104(AX), DI
+	VPADDD       Y8, Y2, Y2
+	VPXOR        Y2, Y3, Y3
+	IMULQ        88(AX), R11
+	VPSHUFB      160(AX), Y3, Y3
+	ADDQ         DI, R10
+	VPADDD       Y6, Y4, Y4
+	VPXOR        Y4, Y5, Y5
+	ADCQ         R11, R12
+	VPSHUFB      160(AX), Y5, Y5
+	MOVQ         R12, R11
+	VMOVDQU      Y4, 256(AX)
+	VPADDD       768(AX), Y7, Y4
+	ANDQ         $0x03, R11
+	VMOVDQU      Y2, 736(AX)
+	MOVQ         R12, R9
+	VPXOR        1152(AX), Y4, Y2
+	VPSHUFB      160(AX), Y2, Y2
+	SHRQ         $0x02, R9
+	VMOVDQU      Y4, 768(AX)
+	ANDQ         $-4, R12
+	VPADDD       288(AX), Y9, Y4
+	VMOVDQU      Y0, 224(AX)
+	ADDQ         R9, R12
+	VPXOR        672(AX), Y4, Y0
+	ADDQ         R12, R8
+	VPSHUFB      160(AX), Y0, Y0
+	VMOVDQU      Y4, 288(AX)
+	ADCQ         $0x00, R10
+	VPADDD       800(AX), Y11, Y4
+	ADCQ         $0x00, R11
+	VMOVDQU      Y14, 1088(AX)
+	VPXOR        1184(AX), Y4, Y14
+	MOVQ         R8, DI
+	VPSHUFB      160(AX), Y14, Y14
+	MOVQ         R10, R9
+	VMOVDQU      Y4, 800(AX)
+	VPADDD       320(AX), Y13, Y4
+	ADDQ         32(R13), DI
+	VMOVDQU      Y13, 448(AX)
+	ADCQ         40(R13), R9
+	VPXOR        704(AX), Y4, Y13
+	VPSHUFB      160(AX), Y13, Y13
+	ADCQ         $0x01, R11
+	VMOVDQU      Y4, 320(AX)
+	MOVQ         DI, DX
+	VPADDD       832(AX), Y12, Y4
+	VMOVDQU      Y12, 960(AX)
+	MULXQ        88(AX), R8, R10
+	VPXOR        1216(AX), Y4, Y12
+	MULXQ        96(AX), DI, R12
+	VPSHUFB      160(AX), Y12, Y12
+	VMOVDQU      Y4, 832(AX)
+	ADDQ         DI, R10
+	VPADDD       480(AX), Y1, Y4
+	ADCQ         $0x00, R12
+	VPXOR        Y4, Y10, Y10
+	VPSLLD       $0x07, Y10, Y15
+	VPSRLD       $0x19, Y10, Y10
+	VPOR         Y15, Y10, Y10
+	MOVQ         R9, DX
+	VMOVDQU      Y4, 480(AX)
+	MULXQ        88(AX), DI, R9
+	VPADDD       992(AX), Y3, Y4
+	VPXOR        Y4, Y8, Y8
+	ADDQ         DI, R10
+	VPSLLD       $0x07, Y8, Y15
+	VPSRLD       $0x19, Y8, Y8
+	VPOR         Y15, Y8, Y8
+	ADCQ         R9, R12
+	VMOVDQU      Y4, 992(AX)
+	VPADDD       512(AX), Y5, Y4
+	MULXQ        104(AX), DI, R9
+	VPXOR        Y4, Y6, Y6
+	VPSLLD       $0x07, Y6, Y15
+	VPSRLD       $0x19, Y6, Y6
+	VPOR         Y15, Y6, Y6
+	ADDQ         DI, R8
+	VMOVDQU      Y4, 512(AX)
+	ADCQ         R9, R10
+	VPADDD       1024(AX), Y2, Y4
+	VPXOR        Y4, Y7, Y7
+	ADCQ         $0x00, R12
+	VPSLLD       $0x07, Y7, Y15
+	VPSRLD       $0x19, Y7, Y7
+	VPOR         Y15, Y7, Y7
+	MOVQ         R11, DI
+	VMOVDQU      Y4, 1024(AX)
+	VPADDD       544(AX), Y0, Y4
+	IMULQ        104(AX), DI
+	VPXOR        Y4, Y9, Y9
+	IMULQ        88(AX), R11
+	VPSLLD       $0x07, Y9, Y15
+	VPSRLD       $0x19, Y9, Y9
+	VPOR         Y15, Y9, Y9
+	VMOVDQU      Y4, 544(AX)
+	ADDQ         DI, R10
+	VPADDD       1056(AX), Y14, Y4
+	ADCQ         R11, R12
+	VPXOR        Y4, Y11, Y11
+	VPSLLD       $0x07, Y11, Y15
+	VPSRLD       $0x19, Y11, Y11
+	VPOR         Y15, Y11, Y11
+	MOVQ         R12, R11
+	VMOVDQU      Y4, 1056(AX)
+	ANDQ         $0x03, R11
+	VPADDD       576(AX), Y13, Y4
+	VMOVDQU      Y14, 1184(AX)
+	MOVQ         R12, R9
+	VPXOR        448(AX), Y4, Y14
+	SHRQ         $0x02, R9
+	VPSLLD       $0x07, Y14, Y15
+	VPSRLD       $0x19, Y14, Y14
+	VPOR         Y15, Y14, Y14
+	VMOVDQU      Y4, 576(AX)
+	ANDQ         $-4, R12
+	VPADDD       1088(AX), Y12, Y4
+	ADDQ         R9, R12
+	VMOVDQU      Y8, 864(AX)
+	VPXOR        960(AX), Y4, Y8
+	ADDQ         R12, R8
+	VPSLLD       $0x07, Y8, Y15
+	VPSRLD       $0x19, Y8, Y8
+	VPOR         Y15, Y8, Y8
+	ADCQ         $0x00, R10
+	VMOVDQU      Y4, 1088(AX)
+	VPADDD       224(AX), Y6, Y4
+	ADCQ         $0x00, R11
+	VPXOR        Y4, Y13, Y13
+	MOVQ         R8, DI
+	VPSHUFB      128(AX), Y13, Y13
+	VMOVDQU      Y4, 224(AX)
+	MOVQ         R10, R9
+	VPADDD       736(AX), Y7, Y4
+	ADDQ         48(R13), DI
+	VPXOR        Y4, Y12, Y12
+	VPSHUFB      128(AX), Y12, Y12
+	ADCQ         56(R13), R9
+	VMOVDQU      Y4, 736(AX)
+	ADCQ         $0x01, R11
+	VPADDD       256(AX), Y9, Y4
+	VPXOR        Y4, Y1, Y1
+	MOVQ         DI, DX
+	VPSHUFB      128(AX), Y1, Y1
+	MULXQ        88(AX), R8, R10
+	VMOVDQU      Y4, 256(AX)
+	VPADDD       768(AX), Y11, Y4
+	MULXQ        96(AX), DI, R12
+	VPXOR        Y4, Y3, Y3
+	ADDQ         DI, R10
+	VPSHUFB      128(AX), Y3, Y3
+	VMOVDQU      Y4, 768(AX)
+	ADCQ         $0x00, R12
+	VPADDD       288(AX), Y14, Y4
+	MOVQ         R9, DX
+	VPXOR        Y4, Y5, Y5
+	VPSHUFB      128(AX), Y5, Y5
+	MULXQ        88(AX), DI, R9
+	VMOVDQU      Y4, 288(AX)
+	ADDQ         DI, R10
+	VPADDD       800(AX), Y8, Y4
+	VPXOR        Y4, Y2, Y2
+	ADCQ         R9, R12
+	VPSHUFB      128(AX), Y2, Y2
+	MULXQ        104(AX), DI, R9
+	VMOVDQU      Y4, 800(AX)
+	VPADDD       320(AX), Y10, Y4
+	ADDQ         DI, R8
+	VPXOR        Y4, Y0, Y0
+	ADCQ         R9, R10
+	VPSHUFB      128(AX), Y0, Y0
+	VMOVDQU      Y4, 320(AX)
+	ADCQ         $0x00, R12
+	VMOVDQU      832(AX), Y4
+	MOVQ         R11, DI
+	VPADDD       864(AX), Y4, Y4
+	VMOVDQU      Y10, 352(AX)
+	IMULQ        104(AX), DI
+	VPXOR        1184(AX), Y4, Y10
+	IMULQ        88(AX), R11
+	VPSHUFB      128(AX), Y10, Y10
+	VMOVDQU      Y4, 832(AX)
+	ADDQ         DI, R10
+	VPADDD       544(AX), Y13, Y4
+	VPXOR        Y4, Y6, Y6
+	ADCQ         R11, R12
+	VPSLLD       $0x0c, Y6, Y15
+	VPSRLD       $0x14, Y6, Y6
+	VPOR         Y15, Y6, Y6
+	MOVQ         R12, R11
+	VMOVDQU      Y4, 544(AX)
+	VPADDD       1056(AX), Y12, Y4
+	ANDQ         $0x03, R11
+	VPXOR        Y4, Y7, Y7
+	MOVQ         R12, R9
+	VPSLLD       $0x0c, Y7, Y15
+	VPSRLD       $0x14, Y7, Y7
+	VPOR         Y15, Y7, Y7
+	VMOVDQU      Y4, 1056(AX)
+	SHRQ         $0x02, R9
+	VPADDD       576(AX), Y1, Y4
+	ANDQ         $-4, R12
+	VPXOR        Y4, Y9, Y9
+	VPSLLD       $0x0c, Y9, Y15
+	VPSRLD       $0x14, Y9, Y9
+	VPOR         Y15, Y9, Y9
+	ADDQ         R9, R12
+	VMOVDQU      Y4, 576(AX)
+	ADDQ         R12, R8
+	VPADDD       1088(AX), Y3, Y4
+	VPXOR        Y4, Y11, Y11
+	ADCQ         $0x00, R10
+	VPSLLD       $0x0c, Y11, Y15
+	VPSRLD       $0x14, Y11, Y11
+	VPOR         Y15, Y11, Y11
+	ADCQ         $0x00, R11
+	VMOVDQU      Y4, 1088(AX)
+	VPADDD       480(AX), Y5, Y4
+	MOVQ         R8, DI
+	VPXOR        Y4, Y14, Y14
+	MOVQ         R10, R9
+	VPSLLD       $0x0c, Y14, Y15
+	VPSRLD       $0x14, Y14, Y14
+	VPOR         Y15, Y14, Y14
+	VMOVDQU      Y4, 480(AX)
+	ADDQ         64(R13), DI
+	VPADDD       992(AX), Y2, Y4
+	ADCQ         72(R13), R9
+	VPXOR        Y4, Y8, Y8
+	VPSLLD       $0x0c, Y8, Y15
+	VPSRLD       $0x14, Y8, Y8
+	VPOR         Y15, Y8, Y8
+	ADCQ         $0x01, R11
+	VMOVDQU      Y4, 992(AX)
+	MOVQ         DI, DX
+	VPADDD       512(AX), Y0, Y4
+	VMOVDQU      Y0, 672(AX)
+	MULXQ        88(AX), R8, R10
+	VPXOR        352(AX), Y4, Y0
+	MULXQ        96(AX), DI, R12
+	VPSLLD       $0x0c, Y0, Y15
+	VPSRLD       $0x14, Y0, Y0
+	VPOR         Y15, Y0, Y0
+	VMOVDQU      Y4, 512(AX)
+	ADDQ         DI, R10
+	VPADDD       1024(AX), Y10, Y4
+	ADCQ         $0x00, R12
+	VMOVDQU      Y10, 1184(AX)
+	VPXOR        864(AX), Y4, Y10
+	MOVQ         R9, DX
+	VPSLLD       $0x0c, Y10, Y15
+	VPSRLD       $0x14, Y10, Y10
+	VPOR         Y15, Y10, Y10
+	MULXQ        88(AX), DI, R9
+	VMOVDQU      Y4, 1024(AX)
+	VPADDD       224(AX), Y6, Y4
+	ADDQ         DI, R10
+	VPXOR        Y4, Y13, Y13
+	ADCQ         R9, R12
+	VPSHUFB      160(AX), Y13, Y13
+	VMOVDQU      Y4, 224(AX)
+	MULXQ        104(AX), DI, R9
+	VPADDD       736(AX), Y7, Y4
+	ADDQ         DI, R8
+	VPXOR        Y4, Y12, Y12
+	VPSHUFB      160(AX), Y12, Y12
+	ADCQ         R9, R10
+	VMOVDQU      Y4, 736(AX)
+	ADCQ         $0x00, R12
+	VPADDD       256(AX), Y9, Y4
+	VPXOR        Y4, Y1, Y1
+	MOVQ         R11, DI
+	VPSHUFB      160(AX), Y1, Y1
+	IMULQ        104(AX), DI
+	VMOVDQU      Y4, 256(AX)
+	VPADDD       768(AX), Y11, Y4
+	IMULQ        88(AX), R11
+	VPXOR        Y4, Y3, Y3
+	ADDQ         DI, R10
+	VPSHUFB      160(AX), Y3, Y3
+	VMOVDQU      Y4, 768(AX)
+	ADCQ         R11, R12
+	VPADDD       288(AX), Y14, Y4
+	MOVQ         R12, R11
+	VPXOR        Y4, Y5, Y5
+	VPSHUFB      160(AX), Y5, Y5
+	ANDQ         $0x03, R11
+	VMOVDQU      Y4, 288(AX)
+	MOVQ         R12, R9
+	VPADDD       800(AX), Y8, Y4
+	VPXOR        Y4, Y2, Y2
+	SHRQ         $0x02, R9
+	VPSHUFB      160(AX), Y2, Y2
+	ANDQ         $-4, R12
+	VMOVDQU      Y4, 800(AX)
+	VPADDD       320(AX), Y0, Y4
+	ADDQ         R9, R12
+	VMOVDQU      Y0, 352(AX)
+	VPXOR        672(AX), Y4, Y0
+	ADDQ         R12, R8
+	VPSHUFB      160(AX), Y0, Y0
+	ADCQ         $0x00, R10
+	VMOVDQU      Y4, 320(AX)
+	VPADDD       832(AX), Y10, Y4
+	ADCQ         $0x00, R11
+	VMOVDQU      Y10, 864(AX)
+	MOVQ         R8, DI
+	VPXOR        1184(AX), Y4, Y10
+	VPSHUFB      160(AX), Y10, Y10
+	MOVQ         R10, R9
+	VMOVDQU      Y4, 832(AX)
+	ADDQ         80(R13), DI
+	VPADDD       544(AX), Y13, Y4
+	VPXOR        Y4, Y6, Y6
+	ADCQ         88(R13), R9
+	VPSLLD       $0x07, Y6, Y15
+	VPSRLD       $0x19, Y6, Y6
+	VPOR         Y15, Y6, Y6
+	ADCQ         $0x01, R11
+	VMOVDQU      Y13, 704(AX)
+	VPADDD       1056(AX), Y12, Y13
+	MOVQ         DI, DX
+	VPXOR        Y13, Y7, Y7
+	MULXQ        88(AX), R8, R10
+	VPSLLD       $0x07, Y7, Y15
+	VPSRLD       $0x19, Y7, Y7
+	VPOR         Y15, Y7, Y7
+	VMOVDQU      Y12, 1216(AX)
+	MULXQ        96(AX), DI, R12
+	VPADDD       576(AX), Y1, Y12
+	ADDQ         DI, R10
+	VPXOR        Y12, Y9, Y9
+	VPSLLD       $0x07, Y9, Y15
+	VPSRLD       $0x19, Y9, Y9
+	VPOR         Y15, Y9, Y9
+	ADCQ         $0x00, R12
+	VMOVDQU      Y13, 1056(AX)
+	MOVQ         R9, DX
+	VPADDD       1088(AX), Y3, Y13
+	VPXOR        Y13, Y11, Y11
+	MULXQ        88(AX), DI, R9
+	VPSLLD       $0x07, Y11, Y15
+	VPSRLD       $0x19, Y11, Y11
+	VPOR         Y15, Y11, Y11
+	ADDQ         DI, R10
+	VMOVDQU      Y3, 1120(AX)
+	VPADDD       480(AX), Y5, Y3
+	ADCQ         R9, R12
+	VPXOR        Y3, Y14, Y14
+	MULXQ        104(AX), DI, R9
+	VPSLLD       $0x07, Y14, Y15
+	VPSRLD       $0x19, Y14, Y14
+	VPOR         Y15, Y14, Y14
+	VMOVDQU      Y13, 1088(AX)
+	ADDQ         DI, R8
+	VPADDD       992(AX), Y2, Y13
+	ADCQ         R9, R10
+	VPXOR        Y13, Y8, Y8
+	VPSLLD       $0x07, Y8, Y15
+	VPSRLD       $0x19, Y8, Y8
+	VPOR         Y15, Y8, Y8
+	ADCQ         $0x00, R12
+	VMOVDQU      Y2, 1152(AX)
+	MOVQ         R11, DI
+	VPADDD       512(AX), Y0, Y2
+	VMOVDQU      Y13, 992(AX)
+	IMULQ        104(AX), DI
+	VPXOR        352(AX), Y2, Y13
+	IMULQ        88(AX), R11
+	VPSLLD       $0x07, Y13, Y15
+	VPSRLD       $0x19, Y13, Y13
+	VPOR         Y15, Y13, Y13
+	VMOVDQU      Y8, 960(AX)
+	ADDQ         DI, R10
+	VPADDD       1024(AX), Y10, Y8
+	ADCQ         R11, R12
+	VMOVDQU      Y10, 1184(AX)
+	VPXOR        864(AX), Y8, Y10
+	MOVQ         R12, R11
+	VPSLLD       $0x07, Y10, Y15
+	VPSRLD       $0x19, Y10, Y10
+	VPOR         Y15, Y10, Y10
+	ANDQ         $0x03, R11
+	VMOVDQU      Y0, 672(AX)
+	VMOVDQU      Y1, 608(AX)
+	MOVQ         R12, R9
+	VMOVDQU      Y2, 512(AX)
+	SHRQ         $0x02, R9
+	VMOVDQU      Y3, 480(AX)
+	VMOVDQU      Y4, 544(AX)
+	ANDQ         $-4, R12
+	VMOVDQU      Y5, 640(AX)
+	ADDQ         R9, R12
+	VMOVDQU      Y6, 384(AX)
+	VMOVDQU      Y7, 896(AX)
+	ADDQ         R12, R8
+	VMOVDQU      Y8, 1024(AX)
+	ADCQ         $0x00, R10
+	VMOVDQU      Y9, 416(AX)
+	VMOVDQU      Y10, 864(AX)
+	ADCQ         $0x00, R11
+	VMOVDQU      Y11, 928(AX)
+	MOVQ         R8, DI
+	VMOVDQU      Y12, 576(AX)
+	VMOVDQU      Y13, 352(AX)
+	MOVQ         R10, R9
+	VMOVDQU      Y14, 448(AX)
+	ADDQ         $0x60, R13
+	DECQ         1280(SP)
+	JNZ          openWideAVX2_rounds
+	ADDQ         (R13), DI
+	ADCQ         8(R13), R9
+	ADCQ         $0x01, R11
+	MOVQ         DI, DX
+	MULXQ        88(AX), R8, R10
+	MULXQ        96(AX), DI, R12
+	ADDQ         DI, R10
+	ADCQ         $0x00, R12
+	MOVQ         R9, DX
+	MULXQ        88(AX), DI, R9
+	ADDQ         DI, R10
+	ADCQ         R9, R12
+	MULXQ        104(AX), DI, R9
+	ADDQ         DI, R8
+	ADCQ         R9, R10
+	ADCQ         $0x00, R12
+	MOVQ         R11, DI
+	IMULQ        104(AX), DI
+	IMULQ        88(AX), R11
+	ADDQ         DI, R10
+	ADCQ         R11, R12
+	MOVQ         R12, R11
+	ANDQ         $0x03, R11
+	MOVQ         R12, R9
+	SHRQ         $0x02, R9
+	ANDQ         $-4, R12
+	ADDQ         R9, R12
+	ADDQ         R12, R8
+	ADCQ         $0x00, R10
+	ADCQ         $0x00, R11
+	MOVQ         R8, DI
+	MOVQ         R10, R9
+	ADDQ         16(R13), DI
+	ADCQ         24(R13), R9
+	ADCQ         $0x01, R11
+	MOVQ         DI, DX
+	MULXQ        88(AX), R8, R10
+	MULXQ        96(AX), DI, R12
+	ADDQ         DI, R10
+	ADCQ         $0x00, R12
+	MOVQ         R9, DX
+	MULXQ        88(AX), DI, R9
+	ADDQ         DI, R10
+	ADCQ         R9, R12
+	MULXQ        104(AX), DI, R9
+	ADDQ         DI, R8
+	ADCQ         R9, R10
+	ADCQ         $0x00, R12
+	MOVQ         R11, DI
+	IMULQ        104(AX), DI
+	IMULQ        88(AX), R11
+	ADDQ         DI, R10
+	ADCQ         R11, R12
+	MOVQ         R12, R11
+	ANDQ         $0x03, R11
+	MOVQ         R12, R9
+	SHRQ         $0x02, R9
+	ANDQ         $-4, R12
+	ADDQ         R9, R12
+	ADDQ         R12, R8
+	ADCQ         $0x00, R10
+	ADCQ         $0x00, R11
+	MOVQ         R8, DI
+	MOVQ         R10, R9
+	ADDQ         32(R13), DI
+	ADCQ         40(R13), R9
+	ADCQ         $0x01, R11
+	MOVQ         DI, DX
+	MULXQ        88(AX), R8, R10
+	MULXQ        96(AX), DI, R12
+	ADDQ         DI, R10
+	ADCQ         $0x00, R12
+	MOVQ         R9, DX
+	MULXQ        88(AX), DI, R9
+	ADDQ         DI, R10
+	ADCQ         R9, R12
+	MULXQ        104(AX), DI, R9
+	ADDQ         DI, R8
+	ADCQ         R9, R10
+	ADCQ         $0x00, R12
+	MOVQ         R11, DI
+	IMULQ        104(AX), DI
+	IMULQ        88(AX), R11
+	ADDQ         DI, R10
+	ADCQ         R11, R12
+	MOVQ         R12, R11
+	ANDQ         $0x03, R11
+	MOVQ         R12, R9
+	SHRQ         $0x02, R9
+	ANDQ         $-4, R12
+	ADDQ         R9, R12
+	ADDQ         R12, R8
+	ADCQ         $0x00, R10
+	ADCQ         $0x00, R11
+	MOVQ         R8, DI
+	MOVQ         R10, R9
+	ADDQ         48(R13), DI
+	ADCQ         56(R13), R9
+	ADCQ         $0x01, R11
+	MOVQ         DI, DX
+	MULXQ        88(AX), R8, R10
+	MULXQ        96(AX), DI, R12
+	ADDQ         DI, R10
+	ADCQ         $0x00, R12
+	MOVQ         R9, DX
+	MULXQ        88(AX), DI, R9
+	ADDQ         DI, R10
+	ADCQ         R9, R12
+	MULXQ        104(AX), DI, R9
+	ADDQ         DI, R8
+	ADCQ         R9, R10
+	ADCQ         $0x00, R12
+	MOVQ         R11, DI
+	IMULQ        104(AX), DI
+	IMULQ        88(AX), R11
+	ADDQ         DI, R10
+	ADCQ         R11, R12
+	MOVQ         R12, R11
+	ANDQ         $0x03, R11
+	MOVQ         R12, R9
+	SHRQ         $0x02, R9
+	ANDQ         $-4, R12
+	ADDQ         R9, R12
+	ADDQ         R12, R8
+	ADCQ         $0x00, R10
+	ADCQ         $0x00, R11
+	MOVQ         R8, DI
+	MOVQ         R10, R9
+	VMOVDQU      224(AX), Y0
+	VMOVDQU      256(AX), Y1
+	VMOVDQU      288(AX), Y2
+	VMOVDQU      320(AX), Y3
+	VMOVDQU      352(AX), Y4
+	VMOVDQU      384(AX), Y5
+	VMOVDQU      416(AX), Y6
+	VMOVDQU      448(AX), Y7
+	VMOVDQU      480(AX), Y12
+	VMOVDQU      512(AX), Y13
+	VMOVDQU      608(AX), Y8
+	VMOVDQU      640(AX), Y9
+	VMOVDQU      672(AX), Y10
+	VMOVDQU      704(AX), Y11
+	VMOVDQU      Y12, 480(AX)
+	VMOVDQU      Y13, 512(AX)
+	VPBROADCASTD (AX), Y12
+	VPADDD       Y12, Y0, Y0
+	VPBROADCASTD 4(AX), Y12
+	VPADDD       Y12, Y1, Y1
+	VPBROADCASTD 8(AX), Y12
+	VPADDD       Y12, Y2, Y2
+	VPBROADCASTD 12(AX), Y12
+	VPADDD       Y12, Y3, Y3
+	VPUNPCKLDQ   Y1, Y0, Y12
+	VPUNPCKHDQ   Y1, Y0, Y0
+	VPUNPCKLDQ   Y3, Y2, Y13
+	VPUNPCKHDQ   Y3, Y2, Y2
+	VPUNPCKLQDQ  Y13, Y12, Y1
+	VPUNPCKHQDQ  Y13, Y12, Y12
+	VPUNPCKLQDQ  Y2, Y0, Y3
+	VPUNPCKHQDQ  Y2, Y0, Y0
+	VPBROADCASTD 16(AX), Y13
+	VPADDD       Y13, Y4, Y4
+	VPBROADCASTD 20(AX), Y13
+	VPADDD       Y13, Y5, Y5
+	VPBROADCASTD 24(AX), Y13
+	VPADDD       Y13, Y6, Y6
+	VPBROADCASTD 28(AX), Y13
+	VPADDD       Y13, Y7, Y7
+	VPUNPCKLDQ   Y5, Y4, Y13
+	VPUNPCKHDQ   Y5, Y4, Y4
+	VPUNPCKLDQ   Y7, Y6, Y2
+	VPUNPCKHDQ   Y7, Y6, Y6
+	VPUNPCKLQDQ  Y2, Y13, Y5
+	VPUNPCKHQDQ  Y2, Y13, Y13
+	VPUNPCKLQDQ  Y6, Y4, Y7
+	VPUNPCKHQDQ  Y6, Y4, Y4
+	VPERM2I128   $0x20, Y5, Y1, Y2
+	VPERM2I128   $0x31, Y5, Y1, Y1
+	VPXOR        (BX), Y2, Y2
+	VMOVDQU      Y2, (CX)
+	VPXOR        256(BX), Y1, Y1
+	VMOVDQU      Y1, 256(CX)
+	VPERM2I128   $0x20, Y13, Y12, Y2
+	VPERM2I128   $0x31, Y13, Y12, Y12
+	VPXOR        64(BX), Y2, Y2
+	VMOVDQU      Y2, 64(CX)
+	VPXOR        320(BX), Y12, Y12
+	VMOVDQU      Y12, 320(CX)
+	VPERM2I128   $0x20, Y7, Y3, Y2
+	VPERM2I128   $0x31, Y7, Y3, Y3
+	VPXOR        128(BX), Y2, Y2
+	VMOVDQU      Y2, 128(CX)
+	VPXOR        384(BX), Y3, Y3
+	VMOVDQU      Y3, 384(CX)
+	VPERM2I128   $0x20, Y4, Y0, Y2
+	VPERM2I128   $0x31, Y4, Y0, Y0
+	VPXOR        192(BX), Y2, Y2
+	VMOVDQU      Y2, 192(CX)
+	VPXOR        448(BX), Y0, Y0
+	VMOVDQU      Y0, 448(CX)
+	VMOVDQU      480(AX), Y2
+	VMOVDQU      512(AX), Y6
+	VMOVDQU      544(AX), Y14
+	VMOVDQU      576(AX), Y15
+	VPBROADCASTD 32(AX), Y1
+	VPADDD       Y1, Y2, Y2
+	VPBROADCASTD 36(AX), Y1
+	VPADDD       Y1, Y6, Y6
+	VPBROADCASTD 40(AX), Y1
+	VPADDD       Y1, Y14, Y14
+	VPBROADCASTD 44(AX), Y1
+	VPADDD       Y1, Y15, Y15
+	VPUNPCKLDQ   Y6, Y2, Y1
+	VPUNPCKHDQ   Y6, Y2, Y2
+	VPUNPCKLDQ   Y15, Y14, Y12
+	VPUNPCKHDQ   Y15, Y14, Y14
+	VPUNPCKLQDQ  Y12, Y1, Y6
+	VPUNPCKHQDQ  Y12, Y1, Y1
+	VPUNPCKLQDQ  Y14, Y2, Y15
+	VPUNPCKHQDQ  Y14, Y2, Y2
+	VPBROADCASTD 48(AX), Y12
+	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       Y12, Y8, Y8
+	VPBROADCASTD 52(AX), Y12
+	VPADDD       Y12, Y9, Y9
+	VPBROADCASTD 56(AX), Y12
+	VPADDD       Y12, Y10, Y10
+	VPBROADCASTD 60(AX), Y12
+	VPADDD       Y12, Y11, Y11
+	VPUNPCKLDQ   Y9, Y8, Y12
+	VPUNPCKHDQ   Y9, Y8, Y8
+	VPUNPCKLDQ   Y11, Y10, Y14
+	VPUNPCKHDQ   Y11, Y10, Y10
+	VPUNPCKLQDQ  Y14, Y12, Y9
+	VPUNPCKHQDQ  Y14, Y12, Y12
+	VPUNPCKLQDQ  Y10, Y8, Y11
+	VPUNPCKHQDQ  Y10, Y8, Y8
+	VPERM2I128   $0x20, Y9, Y6, Y14
+	VPERM2I128   $0x31, Y9, Y6, Y6
+	VPXOR        32(BX), Y14, Y14
+	VMOVDQU      Y14, 32(CX)
+	VPXOR        288(BX), Y6, Y6
+	VMOVDQU      Y6, 288(CX)
+	VPERM2I128   $0x20, Y12, Y1, Y14
+	VPERM2I128   $0x31, Y12, Y1, Y1
+	VPXOR        96(BX), Y14, Y14
+	VMOVDQU      Y14, 96(CX)
+	VPXOR        352(BX), Y1, Y1
+	VMOVDQU      Y1, 352(CX)
+	VPERM2I128   $0x20, Y11, Y15, Y14
+	VPERM2I128   $0x31, Y11, Y15, Y15
+	VPXOR        160(BX), Y14, Y14
+	VMOVDQU      Y14, 160(CX)
+	VPXOR        416(BX), Y15, Y15
+	VMOVDQU      Y15, 416(CX)
+	VPERM2I128   $0x20, Y8, Y2, Y14
+	VPERM2I128   $0x31, Y8, Y2, Y2
+	VPXOR        224(BX), Y14, Y14
+	VMOVDQU      Y14, 224(CX)
+	VPXOR        480(BX), Y2, Y2
+	VMOVDQU      Y2, 480(CX)
+	VMOVDQU      736(AX), Y0
+	VMOVDQU      768(AX), Y1
+	VMOVDQU      800(AX), Y2
+	VMOVDQU      832(AX), Y3
+	VMOVDQU      864(AX), Y4
+	VMOVDQU      896(AX), Y5
+	VMOVDQU      928(AX), Y6
+	VMOVDQU      960(AX), Y7
+	VMOVDQU      992(AX), Y12
+	VMOVDQU      1024(AX), Y13
+	VMOVDQU      1120(AX), Y8
+	VMOVDQU      1152(AX), Y9
+	VMOVDQU      1184(AX), Y10
+	VMOVDQU      1216(AX), Y11
+	ADDL         $0x08, 48(AX)
+	VMOVDQU      Y12, 992(AX)
+	VMOVDQU      Y13, 1024(AX)
+	VPBROADCASTD (AX), Y12
+	VPADDD       Y12, Y0, Y0
+	VPBROADCASTD 4(AX), Y12
+	VPADDD       Y12, Y1, Y1
+	VPBROADCASTD 8(AX), Y12
+	VPADDD       Y12, Y2, Y2
+	VPBROADCASTD 12(AX), Y12
+	VPADDD       Y12, Y3, Y3
+	VPUNPCKLDQ   Y1, Y0, Y12
+	VPUNPCKHDQ   Y1, Y0, Y0
+	VPUNPCKLDQ   Y3, Y2, Y13
+	VPUNPCKHDQ   Y3, Y2, Y2
+	VPUNPCKLQDQ  Y13, Y12, Y1
+	VPUNPCKHQDQ  Y13, Y12, Y12
+	VPUNPCKLQDQ  Y2, Y0, Y3
+	VPUNPCKHQDQ  Y2, Y0, Y0
+	VPBROADCASTD 16(AX), Y13
+	VPADDD       Y13, Y4, Y4
+	VPBROADCASTD 20(AX), Y13
+	VPADDD       Y13, Y5, Y5
+	VPBROADCASTD 24(AX), Y13
+	VPADDD       Y13, Y6, Y6
+	VPBROADCASTD 28(AX), Y13
+	VPADDD       Y13, Y7, Y7
+	VPUNPCKLDQ   Y5, Y4, Y13
+	VPUNPCKHDQ   Y5, Y4, Y4
+	VPUNPCKLDQ   Y7, Y6, Y2
+	VPUNPCKHDQ   Y7, Y6, Y6
+	VPUNPCKLQDQ  Y2, Y13, Y5
+	VPUNPCKHQDQ  Y2, Y13, Y13
+	VPUNPCKLQDQ  Y6, Y4, Y7
+	VPUNPCKHQDQ  Y6, Y4, Y4
+	VPERM2I128   $0x20, Y5, Y1, Y2
+	VPERM2I128   $0x31, Y5, Y1, Y1
+	VPXOR        512(BX), Y2, Y2
+	VMOVDQU      Y2, 512(CX)
+	VPXOR        768(BX), Y1, Y1
+	VMOVDQU      Y1, 768(CX)
+	VPERM2I128   $0x20, Y13, Y12, Y2
+	VPERM2I128   $0x31, Y13, Y12, Y12
+	VPXOR        576(BX), Y2, Y2
+	VMOVDQU      Y2, 576(CX)
+	VPXOR        832(BX), Y12, Y12
+	VMOVDQU      Y12, 832(CX)
+	VPERM2I128   $0x20, Y7, Y3, Y2
+	VPERM2I128   $0x31, Y7, Y3, Y3
+	VPXOR        640(BX), Y2, Y2
+	VMOVDQU      Y2, 640(CX)
+	VPXOR        896(BX), Y3, Y3
+	VMOVDQU      Y3, 896(CX)
+	VPERM2I128   $0x20, Y4, Y0, Y2
+	VPERM2I128   $0x31, Y4, Y0, Y0
+	VPXOR        704(BX), Y2, Y2
+	VMOVDQU      Y2, 704(CX)
+	VPXOR        960(BX), Y0, Y0
+	VMOVDQU      Y0, 960(CX)
+	VMOVDQU      992(AX), Y2
+	VMOVDQU      1024(AX), Y6
+	VMOVDQU      1056(AX), Y14
+	VMOVDQU      1088(AX), Y15
+	VPBROADCASTD 32(AX), Y1
+	VPADDD       Y1, Y2, Y2
+	VPBROADCASTD 36(AX), Y1
+	VPADDD       Y1, Y6, Y6
+	VPBROADCASTD 40(AX), Y1
+	VPADDD       Y1, Y14, Y14
+	VPBROADCASTD 44(AX), Y1
+	VPADDD       Y1, Y15, Y15
+	VPUNPCKLDQ   Y6, Y2, Y1
+	VPUNPCKHDQ   Y6, Y2, Y2
+	VPUNPCKLDQ   Y15, Y14, Y12
+	VPUNPCKHDQ   Y15, Y14, Y14
+	VPUNPCKLQDQ  Y12, Y1, Y6
+	VPUNPCKHQDQ  Y12, Y1, Y1
+	VPUNPCKLQDQ  Y14, Y2, Y15
+	VPUNPCKHQDQ  Y14, Y2, Y2
+	VPBROADCASTD 48(AX), Y12
+	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       Y12, Y8, Y8
+	VPBROADCASTD 52(AX), Y12
+	VPADDD       Y12, Y9, Y9
+	VPBROADCASTD 56(AX), Y12
+	VPADDD       Y12, Y10, Y10
+	VPBROADCASTD 60(AX), Y12
+	VPADDD       Y12, Y11, Y11
+	VPUNPCKLDQ   Y9, Y8, Y12
+	VPUNPCKHDQ   Y9, Y8, Y8
+	VPUNPCKLDQ   Y11, Y10, Y14
+	VPUNPCKHDQ   Y11, Y10, Y10
+	VPUNPCKLQDQ  Y14, Y12, Y9
+	VPUNPCKHQDQ  Y14, Y12, Y12
+	VPUNPCKLQDQ  Y10, Y8, Y11
+	VPUNPCKHQDQ  Y10, Y8, Y8
+	VPERM2I128   $0x20, Y9, Y6, Y14
+	VPERM2I128   $0x31, Y9, Y6, Y6
+	VPXOR        544(BX), Y14, Y14
+	VMOVDQU      Y14, 544(CX)
+	VPXOR        800(BX), Y6, Y6
+	VMOVDQU      Y6, 800(CX)
+	VPERM2I128   $0x20, Y12, Y1, Y14
+	VPERM2I128   $0x31, Y12, Y1, Y1
+	VPXOR        608(BX), Y14, Y14
+	VMOVDQU      Y14, 608(CX)
+	VPXOR        864(BX), Y1, Y1
+	VMOVDQU      Y1, 864(CX)
+	VPERM2I128   $0x20, Y11, Y15, Y14
+	VPERM2I128   $0x31, Y11, Y15, Y15
+	VPXOR        672(BX), Y14, Y14
+	VMOVDQU      Y14, 672(CX)
+	VPXOR        928(BX), Y15, Y15
+	VMOVDQU      Y15, 928(CX)
+	VPERM2I128   $0x20, Y8, Y2, Y14
+	VPERM2I128   $0x31, Y8, Y2, Y2
+	VPXOR        736(BX), Y14, Y14
+	VMOVDQU      Y14, 736(CX)
+	VPXOR        992(BX), Y2, Y2
+	VMOVDQU      Y2, 992(CX)
+	ADDL         $0x08, 48(AX)
+	ADDQ         $0x00000400, CX
+	ADDQ         $0x00000400, BX
+	SUBQ         $0x00000400, SI
+	JNZ          openWideAVX2_loop
+	MOVQ         st+0(FP), CX
+	MOVQ         DI, 64(CX)
+	MOVQ         R9, 72(CX)
+	MOVQ         R11, 80(CX)
+	MOVL         48(AX), AX
+	MOVL         AX, 48(CX)
+	VZEROUPPER
+	RET
+
+// func sealWideAVX2(st *[14]uint64, dst []byte, src []byte)
+// Requires: AVX, AVX2, BMI2
+TEXT ·sealWideAVX2(SB), $1296-56
+	MOVQ         st+0(FP), CX
+	LEAQ         (SP), AX
+	ADDQ         $0x0000001f, AX
+	ANDQ         $-32, AX
+	MOVQ         (CX), DX
+	MOVQ         DX, (AX)
+	MOVQ         8(CX), DX
+	MOVQ         DX, 8(AX)
+	MOVQ         16(CX), DX
+	MOVQ         DX, 16(AX)
+	MOVQ         24(CX), DX
+	MOVQ         DX, 24(AX)
+	MOVQ         32(CX), DX
+	MOVQ         DX, 32(AX)
+	MOVQ         40(CX), DX
+	MOVQ         DX, 40(AX)
+	MOVQ         48(CX), DX
+	MOVQ         DX, 48(AX)
+	MOVQ         56(CX), DX
+	MOVQ         DX, 56(AX)
+	MOVQ         64(CX), DX
+	MOVQ         DX, 64(AX)
+	MOVQ         72(CX), DX
+	MOVQ         DX, 72(AX)
+	MOVQ         80(CX), DX
+	MOVQ         DX, 80(AX)
+	MOVQ         88(CX), DX
+	MOVQ         DX, 88(AX)
+	MOVQ         96(CX), DX
+	MOVQ         DX, 96(AX)
+	MOVQ         104(CX), CX
+	MOVQ         CX, 104(AX)
+	VMOVDQU      cp_rot16<>+0(SB), Y14
+	VMOVDQU      Y14, 128(AX)
+	VMOVDQU      cp_rot8<>+0(SB), Y14
+	VMOVDQU      Y14, 160(AX)
+	MOVL         $0x00000008, 192(AX)
+	VPBROADCASTD 192(AX), Y14
+	VMOVDQU      Y14, 192(AX)
+	MOVQ         dst_base+8(FP), CX
+	MOVQ         src_base+32(FP), BX
+	MOVQ         src_len+40(FP), SI
+	MOVQ         64(AX), DI
+	MOVQ         72(AX), R9
+	MOVQ         80(AX), R11
+	LEAQ         -512(CX), R13
+	VPBROADCASTD (AX), Y0
+	VMOVDQU      Y0, 224(AX)
+	VMOVDQU      Y0, 736(AX)
+	VPBROADCASTD 4(AX), Y0
+	VMOVDQU      Y0, 256(AX)
+	VMOVDQU      Y0, 768(AX)
+	VPBROADCASTD 8(AX), Y0
+	VMOVDQU      Y0, 288(AX)
+	VMOVDQU      Y0, 800(AX)
+	VPBROADCASTD 12(AX), Y0
+	VMOVDQU      Y0, 320(AX)
+	VMOVDQU      Y0, 832(AX)
+	VPBROADCASTD 16(AX), Y0
+	VMOVDQU      Y0, 352(AX)
+	VMOVDQU      Y0, 864(AX)
+	VPBROADCASTD 20(AX), Y0
+	VMOVDQU      Y0, 384(AX)
+	VMOVDQU      Y0, 896(AX)
+	VPBROADCASTD 24(AX), Y0
+	VMOVDQU      Y0, 416(AX)
+	VMOVDQU      Y0, 928(AX)
+	VPBROADCASTD 28(AX), Y0
+	VMOVDQU      Y0, 448(AX)
+	VMOVDQU      Y0, 960(AX)
+	VPBROADCASTD 32(AX), Y0
+	VMOVDQU      Y0, 480(AX)
+	VMOVDQU      Y0, 992(AX)
+	VPBROADCASTD 36(AX), Y0
+	VMOVDQU      Y0, 512(AX)
+	VMOVDQU      Y0, 1024(AX)
+	VPBROADCASTD 40(AX), Y0
+	VMOVDQU      Y0, 544(AX)
+	VMOVDQU      Y0, 1056(AX)
+	VPBROADCASTD 44(AX), Y0
+	VMOVDQU      Y0, 576(AX)
+	VMOVDQU      Y0, 1088(AX)
+	VPBROADCASTD 52(AX), Y0
+	VMOVDQU      Y0, 640(AX)
+	VMOVDQU      Y0, 1152(AX)
+	VPBROADCASTD 56(AX), Y0
+	VMOVDQU      Y0, 672(AX)
+	VMOVDQU      Y0, 1184(AX)
+	VPBROADCASTD 60(AX), Y0
+	VMOVDQU      Y0, 704(AX)
+	VMOVDQU      Y0, 1216(AX)
+	VPBROADCASTD 48(AX), Y0
+	VPADDD       cp_iota8<>+0(SB), Y0, Y0
+	VMOVDQU      Y0, 608(AX)
+	VPADDD       192(AX), Y0, Y0
+	VMOVDQU      Y0, 1120(AX)
+	MOVQ         $0x0000000a, 1280(SP)
+
+sealWideAVX2_first:
+	VMOVDQU      224(AX), Y0
+	VPADDD       352(AX), Y0, Y0
+	VPXOR        608(AX), Y0, Y1
+	VPSHUFB      128(AX), Y1, Y1
+	ADDQ         (R13), DI
+	VMOVDQU      736(AX), Y2
+	VPADDD       864(AX), Y2, Y2
+	VPXOR        1120(AX), Y2, Y3
+	ADCQ         8(R13), R9
+	VPSHUFB      128(AX), Y3, Y3
+	VMOVDQU      256(AX), Y4
+	VPADDD       384(AX), Y4, Y4
+	ADCQ         $0x01, R11
+	VPXOR        640(AX), Y4, Y5
+	VPSHUFB      128(AX), Y5, Y5
+	VMOVDQU      768(AX), Y6
+	MOVQ         DI, DX
+	VPADDD       896(AX), Y6, Y6
+	VPXOR        1152(AX), Y6, Y7
+	VPSHUFB      128(AX), Y7, Y7
+	MULXQ        88(AX), R8, R10
+	VMOVDQU      288(AX), Y8
+	VPADDD       416(AX), Y8, Y8
+	VPXOR        672(AX), Y8, Y9
+	MULXQ        96(AX), DI, R12
+	VPSHUFB      128(AX), Y9, Y9
+	VMOVDQU      800(AX), Y10
+	VPADDD       928(AX), Y10, Y10
+	ADDQ         DI, R10
+	VPXOR        1184(AX), Y10, Y11
+	VPSHUFB      128(AX), Y11, Y11
+	VMOVDQU      320(AX), Y12
+	ADCQ         $0x00, R12
+	VPADDD       448(AX), Y12, Y12
+	VPXOR        704(AX), Y12, Y13
+	VPSHUFB      128(AX), Y13, Y13
+	MOVQ         R9, DX
+	VMOVDQU      832(AX), Y14
+	VPADDD       960(AX), Y14, Y14
+	VMOVDQU      Y12, 320(AX)
+	MULXQ        88(AX), DI, R9
+	VPXOR        1216(AX), Y14, Y12
+	VPSHUFB      128(AX), Y12, Y12
+	VMOVDQU      Y14, 832(AX)
+	ADDQ         DI, R10
+	VPADDD       480(AX), Y1, Y14
+	VMOVDQU      Y10, 800(AX)
+	VPXOR        352(AX), Y14, Y10
+	ADCQ         R9, R12
+	VPSLLD       $0x0c, Y10, Y15
+	VPSRLD       $0x14, Y10, Y10
+	VPOR         Y15, Y10, Y10
+	VMOVDQU      Y14, 480(AX)
+	VPADDD       992(AX), Y3, Y14
+	MULXQ        104(AX), DI, R9
+	VMOVDQU      Y8, 288(AX)
+	VPXOR        864(AX), Y14, Y8
+	VPSLLD       $0x0c, Y8, Y15
+	VPSRLD       $0x14, Y8, Y8
+	VPOR         Y15, Y8, Y8
+	ADDQ         DI, R8
+	VMOVDQU      Y14, 992(AX)
+	VPADDD       512(AX), Y5, Y14
+	VMOVDQU      Y6, 768(AX)
+	ADCQ         R9, R10
+	VPXOR        384(AX), Y14, Y6
+	VPSLLD       $0x0c, Y6, Y15
+	VPSRLD       $0x14, Y6, Y6
+	VPOR         Y15, Y6, Y6
+	VMOVDQU      Y14, 512(AX)
+	ADCQ         $0x00, R12
+	VPADDD       1024(AX), Y7, Y14
+	VMOVDQU      Y7, 1152(AX)
+	VPXOR        896(AX), Y14, Y7
+	MOVQ         R11, DI
+	VPSLLD       $0x0c, Y7, Y15
+	VPSRLD       $0x14, Y7, Y7
+	VPOR         Y15, Y7, Y7
+	VMOVDQU      Y14, 1024(AX)
+	VPADDD       544(AX), Y9, Y14
+	IMULQ        104(AX), DI
+	VMOVDQU      Y9, 672(AX)
+	VPXOR        416(AX), Y14, Y9
+	VPSLLD       $0x0c, Y9, Y15
+	VPSRLD       $0x14, Y9, Y9
+	VPOR         Y15, Y9, Y9
+	IMULQ        88(AX), R11
+	VMOVDQU      Y14, 544(AX)
+	VPADDD       1056(AX), Y11, Y14
+	VMOVDQU      Y11, 1184(AX)
+	ADDQ         DI, R10
+	VPXOR        928(AX), Y14, Y11
+	VPSLLD       $0x0c, Y11, Y15
+	VPSRLD       $0x14, Y11, Y11
+	VPOR         Y15, Y11, Y11
+	VMOVDQU      Y14, 1056(AX)
+	ADCQ         R11, R12
+	VPADDD       576(AX), Y13, Y14
+	VMOVDQU      Y13, 704(AX)
+	VPXOR        448(AX), Y14, Y13
+	MOVQ         R12, R11
+	VPSLLD       $0x0c, Y13, Y15
+	VPSRLD       $0x14, Y13, Y13
+	VPOR         Y15, Y13, Y13
+	VMOVDQU      Y14, 576(AX)
+	VPADDD       1088(AX), Y12, Y14
+	ANDQ         $0x03, R11
+	VMOVDQU      Y12, 1216(AX)
+	VPXOR        960(AX), Y14, Y12
+	VPSLLD       $0x0c, Y12, Y15
+	VPSRLD       $0x14, Y12, Y12
+	VPOR         Y15, Y12, Y12
+	MOVQ         R12, R9
+	VPADDD       Y10, Y0, Y0
+	VPXOR        Y0, Y1, Y1
+	VPSHUFB      160(AX), Y1, Y1
+	SHRQ         $0x02, R9
+	VPADDD       Y8, Y2, Y2
+	VPXOR        Y2, Y3, Y3
+	VPSHUFB      160(AX), Y3, Y3
+	ANDQ         $-4, R12
+	VPADDD       Y6, Y4, Y4
+	VPXOR        Y4, Y5, Y5
+	VPSHUFB      160(AX), Y5, Y5
+	ADDQ         R9, R12
+	VMOVDQU      Y4, 256(AX)
+	VPADDD       768(AX), Y7, Y4
+	VMOVDQU      Y2, 736(AX)
+	ADDQ         R12, R8
+	VPXOR        1152(AX), Y4, Y2
+	VPSHUFB      160(AX), Y2, Y2
+	VMOVDQU      Y4, 768(AX)
+	ADCQ         $0x00, R10
+	VPADDD       288(AX), Y9, Y4
+	VMOVDQU      Y0, 224(AX)
+	VPXOR        672(AX), Y4, Y0
+	ADCQ         $0x00, R11
+	VPSHUFB      160(AX), Y0, Y0
+	VMOVDQU      Y4, 288(AX)
+	VPADDD       800(AX), Y11, Y4
+	MOVQ         R8, DI
+	VMOVDQU      Y14, 1088(AX)
+	VPXOR        1184(AX), Y4, Y14
+	VPSHUFB      160(AX), Y14, Y14
+	MOVQ         R10, R9
+	VMOVDQU      Y4, 800(AX)
+	VPADDD       320(AX), Y13, Y4
+	VMOVDQU      Y13, 448(AX)
+	ADDQ         16(R13), DI
+	VPXOR        704(AX), Y4, Y13
+	VPSHUFB      160(AX), Y13, Y13
+	VMOVDQU      Y4, 320(AX)
+	ADCQ         24(R13), R9
+	VPADDD       832(AX), Y12, Y4
+	VMOVDQU      Y12, 960(AX)
+	VPXOR        1216(AX), Y4, Y12
+	ADCQ         $0x01, R11
+	VPSHUFB      160(AX), Y12, Y12
+	VMOVDQU      Y4, 832(AX)
+	VPADDD       480(AX), Y1, Y4
+	MOVQ         DI, DX
+	VPXOR        Y4, Y10, Y10
+	VPSLLD       $0x07, Y10, Y15
+	VPSRLD       $0x19, Y10, Y10
+	VPOR         Y15, Y10, Y10
+	VMOVDQU      Y4, 480(AX)
+	MULXQ        88(AX), R8, R10
+	VPADDD       992(AX), Y3, Y4
+	VPXOR        Y4, Y8, Y8
+	VPSLLD       $0x07, Y8, Y15
+	VPSRLD       $0x19, Y8, Y8
+	VPOR         Y15, Y8, Y8
+	MULXQ        96(AX), DI, R12
+	VMOVDQU      Y4, 992(AX)
+	VPADDD       512(AX), Y5, Y4
+	VPXOR        Y4, Y6, Y6
+	ADDQ         DI, R10
+	VPSLLD       $0x07, Y6, Y15
+	VPSRLD       $0x19, Y6, Y6
+	VPOR         Y15, Y6, Y6
+	VMOVDQU      Y4, 512(AX)
+	VPADDD       1024(AX), Y2, Y4
+	ADCQ         $0x00, R12
+	VPXOR        Y4, Y7, Y7
+	VPSLLD       $0x07, Y7, Y15
+	VPSRLD       $0x19, Y7, Y7
+	VPOR         Y15, Y7, Y7
+	VMOVDQU      Y4, 1024(AX)
+	MOVQ         R9, DX
+	VPADDD       544(AX), Y0, Y4
+	VPXOR        Y4, Y9, Y9
+	VPSLLD       $0x07, Y9, Y15
+	VPSRLD       $0x19, Y9, Y9
+	VPOR         Y15, Y9, Y9
+	MULXQ        88(AX), DI, R9
+	VMOVDQU      Y4, 544(AX)
+	VPADDD       1056(AX), Y14, Y4
+	VPXOR        Y4, Y11, Y11
+	ADDQ         DI, R10
+	VPSLLD       $0x07, Y11, Y15
+	VPSRLD       $0x19, Y11, Y11
+	VPOR         Y15, Y11, Y11
+	VMOVDQU      Y4, 1056(AX)
+	VPADDD       576(AX), Y13, Y4
+	ADCQ         R9, R12
+	VMOVDQU      Y14, 1184(AX)
+	VPXOR        448(AX), Y4, Y14
+	VPSLLD       $0x07, Y14, Y15
+	VPSRLD       $0x19, Y14, Y14
+	VPOR         Y15, Y14, Y14
+	MULXQ        104(AX), DI, R9
+	VMOVDQU      Y4, 576(AX)
+	VPADDD       1088(AX), Y12, Y4
+	VMOVDQU      Y8, 864(AX)
+	ADDQ         DI, R8
+	VPXOR        960(AX), Y4, Y8
+	VPSLLD       $0x07, Y8, Y15
+	VPSRLD       $0x19, Y8, Y8
+	VPOR         Y15, Y8, Y8
+	VMOVDQU      Y4, 1088(AX)
+	ADCQ         R9, R10
+	VPADDD       224(AX), Y6, Y4
+	VPXOR        Y4, Y13, Y13
+	VPSHUFB      128(AX), Y13, Y13
+	ADCQ         $0x00, R12
+	VMOVDQU      Y4, 224(AX)
+	VPADDD       736(AX), Y7, Y4
+	VPXOR        Y4, Y12, Y12
+	MOVQ         R11, DI
+	VPSHUFB      128(AX), Y12, Y12
+	VMOVDQU      Y4, 736(AX)
+	VPADDD       256(AX), Y9, Y4
+	IMULQ        104(AX), DI
+	VPXOR        Y4, Y1, Y1
+	VPSHUFB      128(AX), Y1, Y1
+	VMOVDQU      Y4, 256(AX)
+	IMULQ        88(AX), R11
+	VPADDD       768(AX), Y11, Y4
+	VPXOR        Y4, Y3, Y3
+	VPSHUFB      128(AX), Y3, Y3
+	ADDQ         DI, R10
+	VMOVDQU      Y4, 768(AX)
+	VPADDD       288(AX), Y14, Y4
+	VPXOR        Y4, Y5, Y5
+	ADCQ         R11, R12
+	VPSHUFB      128(AX), Y5, Y5
+	VMOVDQU      Y4, 288(AX)
+	VPADDD       800(AX), Y8, Y4
+	MOVQ         R12, R11
+	VPXOR        Y4, Y2, Y2
+	VPSHUFB      128(AX), Y2, Y2
+	VMOVDQU      Y4, 800(AX)
+	ANDQ         $0x03, R11
+	VPADDD       320(AX), Y10, Y4
+	VPXOR        Y4, Y0, Y0
+	VPSHUFB      128(AX), Y0, Y0
+	MOVQ         R12, R9
+	VMOVDQU      Y4, 320(AX)
+	VMOVDQU      832(AX), Y4
+	VPADDD       864(AX), Y4, Y4
+	SHRQ         $0x02, R9
+	VMOVDQU      Y10, 352(AX)
+	VPXOR        1184(AX), Y4, Y10
+	VPSHUFB      128(AX), Y10, Y10
+	ANDQ         $-4, R12
+	VMOVDQU      Y4, 832(AX)
+	VPADDD       544(AX), Y13, Y4
+	VPXOR        Y4, Y6, Y6
+	ADDQ         R9, R12
+	VPSLLD       $0x0c, Y6, Y15
+	VPSRLD       $0x14, Y6, Y6
+	VPOR         Y15, Y6, Y6
+	VMOVDQU      Y4, 544(AX)
+	VPADDD       1056(AX), Y12, Y4
+	ADDQ         R12, R8
+	VPXOR        Y4, Y7, Y7
+	VPSLLD       $0x0c, Y7, Y15
+	VPSRLD       $0x14, Y7, Y7
+	VPOR         Y15, Y7, Y7
+	VMOVDQU      Y4, 1056(AX)
+	ADCQ         $0x00, R10
+	VPADDD       576(AX), Y1, Y4
+	VPXOR        Y4, Y9, Y9
+	VPSLLD       $0x0c, Y9, Y15
+	VPSRLD       $0x14, Y9, Y9
+	VPOR         Y15, Y9, Y9
+	ADCQ         $0x00, R11
+	VMOVDQU      Y4, 576(AX)
+	VPADDD       1088(AX), Y3, Y4
+	VPXOR        Y4, Y11, Y11
+	MOVQ         R8, DI
+	VPSLLD       $0x0c, Y11, Y15
+	VPSRLD       $0x14, Y11, Y11
+	VPOR         Y15, Y11, Y11
+	VMOVDQU      Y4, 1088(AX)
+	VPADDD       480(AX), Y5, Y4
+	MOVQ         R10, R9
+	VPXOR        Y4, Y14, Y14
+	VPSLLD       $0x0c, Y14, Y15
+	VPSRLD       $0x14, Y14, Y14
+	VPOR         Y15, Y14, Y14
+	VMOVDQU      Y4, 480(AX)
+	ADDQ         32(R13), DI
+	VPADDD       992(AX), Y2, Y4
+	VPXOR        Y4, Y8, Y8
+	VPSLLD       $0x0c, Y8, Y15
+	VPSRLD       $0x14, Y8, Y8
+	VPOR         Y15, Y8, Y8
+	ADCQ         40(R13), R9
+	VMOVDQU      Y4, 992(AX)
+	VPADDD       512(AX), Y0, Y4
+	VMOVDQU      Y0, 672(AX)
+	ADCQ         $0x01, R11
+	VPXOR        352(AX), Y4, Y0
+	VPSLLD       $0x0c, Y0, Y15
+	VPSRLD       $0x14, Y0, Y0
+	VPOR         Y15, Y0, Y0
+	VMOVDQU      Y4, 512(AX)
+	MOVQ         DI, DX
+	VPADDD       1024(AX), Y10, Y4
+	VMOVDQU      Y10, 1184(AX)
+	VPXOR        864(AX), Y4, Y10
+	MULXQ        88(AX), R8, R10
+	VPSLLD       $0x0c, Y10, Y15
+	VPSRLD       $0x14, Y10, Y10
+	VPOR         Y15, Y10, Y10
+	VMOVDQU      Y4, 1024(AX)
+	VPADDD       224(AX), Y6, Y4
+	MULXQ        96(AX), DI, R12
+	VPXOR        Y4, Y13, Y13
+	VPSHUFB      160(AX), Y13, Y13
+	VMOVDQU      Y4, 224(AX)
+	ADDQ         DI, R10
+	VPADDD       736(AX), Y7, Y4
+	VPXOR        Y4, Y12, Y12
+	VPSHUFB      160(AX), Y12, Y12
+	ADCQ         $0x00, R12
+	VMOVDQU      Y4, 736(AX)
+	VPADDD       256(AX), Y9, Y4
+	VPXOR        Y4, Y1, Y1
+	MOVQ         R9, DX
+	VPSHUFB      160(AX), Y1, Y1
+	VMOVDQU      Y4, 256(AX)
+	VPADDD       768(AX), Y11, Y4
+	MULXQ        88(AX), DI, R9
+	VPXOR        Y4, Y3, Y3
+	VPSHUFB      160(AX), Y3, Y3
+	VMOVDQU      Y4, 768(AX)
+	ADDQ         DI, R10
+	VPADDD       288(AX), Y14, Y4
+	VPXOR        Y4, Y5, Y5
+	VPSHUFB      160(AX), Y5, Y5
+	ADCQ         R9, R12
+	VMOVDQU      Y4, 288(AX)
+	VPADDD       800(AX), Y8, Y4
+	VPXOR        Y4, Y2, Y2
+	MULXQ        104(AX), DI, R9
+	VPSHUFB      160(AX), Y2, Y2
+	VMOVDQU      Y4, 800(AX)
+	VPADDD       320(AX), Y0, Y4
+	ADDQ         DI, R8
+	VMOVDQU      Y0, 352(AX)
+	VPXOR        672(AX), Y4, Y0
+	VPSHUFB      160(AX), Y0, Y0
+	ADCQ         R9, R10
+	VMOVDQU      Y4, 320(AX)
+	VPADDD       832(AX), Y10, Y4
+	VMOVDQU      Y10, 864(AX)
+	ADCQ         $0x00, R12
+	VPXOR        1184(AX), Y4, Y10
+	VPSHUFB      160(AX), Y10, Y10
+	VMOVDQU      Y4, 832(AX)
+	MOVQ         R11, DI
+	VPADDD       544(AX), Y13, Y4
+	VPXOR        Y4, Y6, Y6
+	VPSLLD       $0x07, Y6, Y15
+	VPSRLD       $0x19, Y6, Y6
+	VPOR         Y15, Y6, Y6
+	IMULQ        104(AX), DI
+	VMOVDQU      Y13, 704(AX)
+	VPADDD       1056(AX), Y12, Y13
+	VPXOR        Y13, Y7, Y7
+	IMULQ        88(AX), R11
+	VPSLLD       $0x07, Y7, Y15
+	VPSRLD       $0x19, Y7, Y7
+	VPOR         Y15, Y7, Y7
+	VMOVDQU      Y12, 1216(AX)
+	VPADDD       576(AX), Y1, Y12
+	ADDQ         DI, R10
+	VPXOR        Y12, Y9, Y9
+	VPSLLD       $0x07, Y9, Y15
+	VPSRLD       $0x19, Y9, Y9
+	VPOR         Y15, Y9, Y9
+	VMOVDQU      Y13, 1056(AX)
+	ADCQ         R11, R12
+	VPADDD       1088(AX), Y3, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSLLD       $0x07, Y11, Y15
+	VPSRLD       $0x19, Y11, Y11
+	VPOR         Y15, Y11, Y11
+	MOVQ         R12, R11
+	VMOVDQU      Y3, 1120(AX)
+	VPADDD       480(AX), Y5, Y3
+	VPXOR        Y3, Y14, Y14
+	ANDQ         $0x03, R11
+	VPSLLD       $0x07, Y14, Y15
+	VPSRLD       $0x19, Y14, Y14
+	VPOR         Y15, Y14, Y14
+	VMOVDQU      Y13, 1088(AX)
+	VPADDD       992(AX), Y2, Y13
+	MOVQ         R12, R9
+	VPXOR        Y13, Y8, Y8
+	VPSLLD       $0x07, Y8, Y15
+	VPSRLD       $0x19, Y8, Y8
+	VPOR         Y15, Y8, Y8
+	VMOVDQU      Y2, 1152(AX)
+	SHRQ         $0x02, R9
+	VPADDD       512(AX), Y0, Y2
+	VMOVDQU      Y13, 992(AX)
+	VPXOR        352(AX), Y2, Y13
+	ANDQ         $-4, R12
+	VPSLLD       $0x07, Y13, Y15
+	VPSRLD       $0x19, Y13, Y13
+	VPOR         Y15, Y13, Y13
+	VMOVDQU      Y8, 960(AX)
+	VPADDD       1024(AX), Y10, Y8
+	ADDQ         R9, R12
+	VMOVDQU      Y10, 1184(AX)
+	VPXOR        864(AX), Y8, Y10
+	VPSLLD       $0x07, Y10, Y15
+	VPSRLD       $0x19, Y10, Y10
+	VPOR         Y15, Y10, Y10
+	ADDQ         R12, R8
+	VMOVDQU      Y0, 672(AX)
+	VMOVDQU      Y1, 608(AX)
+	VMOVDQU      Y2, 512(AX)
+	ADCQ         $0x00, R10
+	VMOVDQU      Y3, 480(AX)
+	VMOVDQU      Y4, 544(AX)
+	VMOVDQU      Y5, 640(AX)
+	ADCQ         $0x00, R11
+	VMOVDQU      Y6, 384(AX)
+	VMOVDQU      Y7, 896(AX)
+	VMOVDQU      Y8, 1024(AX)
+	MOVQ         R8, DI
+	VMOVDQU      Y9, 416(AX)
+	VMOVDQU      Y10, 864(AX)
+	VMOVDQU      Y11, 928(AX)
+	MOVQ         R10, R9
+	VMOVDQU      Y12, 576(AX)
+	VMOVDQU      Y13, 352(AX)
+	VMOVDQU      Y14, 448(AX)
+	ADDQ         $0x30, R13
+	DECQ         1280(SP)
+	JNZ          sealWideAVX2_first
+	ADDQ         (R13), DI
+	ADCQ         8(R13), R9
+	ADCQ         $0x01, R11
+	MOVQ         DI, DX
+	MULXQ        88(AX), R8, R10
+	MULXQ        96(AX), DI, R12
+	ADDQ         DI, R10
+	ADCQ         $0x00, R12
+	MOVQ         R9, DX
+	MULXQ        88(AX), DI, R9
+	ADDQ         DI, R10
+	ADCQ         R9, R12
+	MULXQ        104(AX), DI, R9
+	ADDQ         DI, R8
+	ADCQ         R9, R10
+	ADCQ         $0x00, R12
+	MOVQ         R11, DI
+	IMULQ        104(AX), DI
+	IMULQ        88(AX), R11
+	ADDQ         DI, R10
+	ADCQ         R11, R12
+	MOVQ         R12, R11
+	ANDQ         $0x03, R11
+	MOVQ         R12, R9
+	SHRQ         $0x02, R9
+	ANDQ         $-4, R12
+	ADDQ         R9, R12
+	ADDQ         R12, R8
+	ADCQ         $0x00, R10
+	ADCQ         $0x00, R11
+	MOVQ         R8, DI
+	MOVQ         R10, R9
+	ADDQ         16(R13), DI
+	ADCQ         24(R13), R9
+	ADCQ         $0x01, R11
+	MOVQ         DI, DX
+	MULXQ        88(AX), R8, R10
+	MULXQ        96(AX), DI, R12
+	ADDQ         DI, R10
+	ADCQ         $0x00, R12
+	MOVQ         R9, DX
+	MULXQ        88(AX), DI, R9
+	ADDQ         DI, R10
+	ADCQ         R9, R12
+	MULXQ        104(AX), DI, R9
+	ADDQ         DI, R8
+	ADCQ         R9, R10
+	ADCQ         $0x00, R12
+	MOVQ         R11, DI
+	IMULQ        104(AX), DI
+	IMULQ        88(AX), R11
+	ADDQ         DI, R10
+	ADCQ         R11, R12
+	MOVQ         R12, R11
+	ANDQ         $0x03, R11
+	MOVQ         R12, R9
+	SHRQ         $0x02, R9
+	ANDQ         $-4, R12
+	ADDQ         R9, R12
+	ADDQ         R12, R8
+	ADCQ         $0x00, R10
+	ADCQ         $0x00, R11
+	MOVQ         R8, DI
+	MOVQ         R10, R9
+	VMOVDQU      224(AX), Y0
+	VMOVDQU      256(AX), Y1
+	VMOVDQU      288(AX), Y2
+	VMOVDQU      320(AX), Y3
+	VMOVDQU      352(AX), Y4
+	VMOVDQU      384(AX), Y5
+	VMOVDQU      416(AX), Y6
+	VMOVDQU      448(AX), Y7
+	VMOVDQU      480(AX), Y12
+	VMOVDQU      512(AX), Y13
+	VMOVDQU      608(AX), Y8
+	VMOVDQU      640(AX), Y9
+	VMOVDQU      672(AX), Y10
+	VMOVDQU      704(AX), Y11
+	VMOVDQU      Y12, 480(AX)
+	VMOVDQU      Y13, 512(AX)
+	VPBROADCASTD (AX), Y12
+	VPADDD       Y12, Y0, Y0
+	VPBROADCASTD 4(AX), Y12
+	VPADDD       Y12, Y1, Y1
+	VPBROADCASTD 8(AX), Y12
+	VPADDD       Y12, Y2, Y2
+	VPBROADCASTD 12(AX), Y12
+	VPADDD       Y12, Y3, Y3
+	VPUNPCKLDQ   Y1, Y0, Y12
+	VPUNPCKHDQ   Y1, Y0, Y0
+	VPUNPCKLDQ   Y3, Y2, Y13
+	VPUNPCKHDQ   Y3, Y2, Y2
+	VPUNPCKLQDQ  Y13, Y12, Y1
+	VPUNPCKHQDQ  Y13, Y12, Y12
+	VPUNPCKLQDQ  Y2, Y0, Y3
+	VPUNPCKHQDQ  Y2, Y0, Y0
+	VPBROADCASTD 16(AX), Y13
+	VPADDD       Y13, Y4, Y4
+	VPBROADCASTD 20(AX), Y13
+	VPADDD       Y13, Y5, Y5
+	VPBROADCASTD 24(AX), Y13
+	VPADDD       Y13, Y6, Y6
+	VPBROADCASTD 28(AX), Y13
+	VPADDD       Y13, Y7, Y7
+	VPUNPCKLDQ   Y5, Y4, Y13
+	VPUNPCKHDQ   Y5, Y4, Y4
+	VPUNPCKLDQ   Y7, Y6, Y2
+	VPUNPCKHDQ   Y7, Y6, Y6
+	VPUNPCKLQDQ  Y2, Y13, Y5
+	VPUNPCKHQDQ  Y2, Y13, Y13
+	VPUNPCKLQDQ  Y6, Y4, Y7
+	VPUNPCKHQDQ  Y6, Y4, Y4
+	VPERM2I128   $0x20, Y5, Y1, Y2
+	VPERM2I128   $0x31, Y5, Y1, Y1
+	VPXOR        (BX), Y2, Y2
+	VMOVDQU      Y2, (CX)
+	VPXOR        256(BX), Y1, Y1
+	VMOVDQU      Y1, 256(CX)
+	VPERM2I128   $0x20, Y13, Y12, Y2
+	VPERM2I128   $0x31, Y13, Y12, Y12
+	VPXOR        64(BX), Y2, Y2
+	VMOVDQU      Y2, 64(CX)
+	VPXOR        320(BX), Y12, Y12
+	VMOVDQU      Y12, 320(CX)
+	VPERM2I128   $0x20, Y7, Y3, Y2
+	VPERM2I128   $0x31, Y7, Y3, Y3
+	VPXOR        128(BX), Y2, Y2
+	VMOVDQU      Y2, 128(CX)
+	VPXOR        384(BX), Y3, Y3
+	VMOVDQU      Y3, 384(CX)
+	VPERM2I128   $0x20, Y4, Y0, Y2
+	VPERM2I128   $0x31, Y4, Y0, Y0
+	VPXOR        192(BX), Y2, Y2
+	VMOVDQU      Y2, 192(CX)
+	VPXOR        448(BX), Y0, Y0
+	VMOVDQU      Y0, 448(CX)
+	VMOVDQU      480(AX), Y2
+	VMOVDQU      512(AX), Y6
+	VMOVDQU      544(AX), Y14
+	VMOVDQU      576(AX), Y15
+	VPBROADCASTD 32(AX), Y1
+	VPADDD       Y1, Y2, Y2
+	VPBROADCASTD 36(AX), Y1
+	VPADDD       Y1, Y6, Y6
+	VPBROADCASTD 40(AX), Y1
+	VPADDD       Y1, Y14, Y14
+	VPBROADCASTD 44(AX), Y1
+	VPADDD       Y1, Y15, Y15
+	VPUNPCKLDQ   Y6, Y2, Y1
+	VPUNPCKHDQ   Y6, Y2, Y2
+	VPUNPCKLDQ   Y15, Y14, Y12
+	VPUNPCKHDQ   Y15, Y14, Y14
+	VPUNPCKLQDQ  Y12, Y1, Y6
+	VPUNPCKHQDQ  Y12, Y1, Y1
+	VPUNPCKLQDQ  Y14, Y2, Y15
+	VPUNPCKHQDQ  Y14, Y2, Y2
+	VPBROADCASTD 48(AX), Y12
+	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       Y12, Y8, Y8
+	VPBROADCASTD 52(AX), Y12
+	VPADDD       Y12, Y9, Y9
+	VPBROADCASTD 56(AX), Y12
+	VPADDD       Y12, Y10, Y10
+	VPBROADCASTD 60(AX), Y12
+	VPADDD       Y12, Y11, Y11
+	VPUNPCKLDQ   Y9, Y8, Y12
+	VPUNPCKHDQ   Y9, Y8, Y8
+	VPUNPCKLDQ   Y11, Y10, Y14
+	VPUNPCKHDQ   Y11, Y10, Y10
+	VPUNPCKLQDQ  Y14, Y12, Y9
+	VPUNPCKHQDQ  Y14, Y12, Y12
+	VPUNPCKLQDQ  Y10, Y8, Y11
+	VPUNPCKHQDQ  Y10, Y8, Y8
+	VPERM2I128   $0x20, Y9, Y6, Y14
+	VPERM2I128   $0x31, Y9, Y6, Y6
+	VPXOR        32(BX), Y14, Y14
+	VMOVDQU      Y14, 32(CX)
+	VPXOR        288(BX), Y6, Y6
+	VMOVDQU      Y6, 288(CX)
+	VPERM2I128   $0x20, Y12, Y1, Y14
+	VPERM2I128   $0x31, Y12, Y1, Y1
+	VPXOR        96(BX), Y14, Y14
+	VMOVDQU      Y14, 96(CX)
+	VPXOR        352(BX), Y1, Y1
+	VMOVDQU      Y1, 352(CX)
+	VPERM2I128   $0x20, Y11, Y15, Y14
+	VPERM2I128   $0x31, Y11, Y15, Y15
+	VPXOR        160(BX), Y14, Y14
+	VMOVDQU      Y14, 160(CX)
+	VPXOR        416(BX), Y15, Y15
+	VMOVDQU      Y15, 416(CX)
+	VPERM2I128   $0x20, Y8, Y2, Y14
+	VPERM2I128   $0x31, Y8, Y2, Y2
+	VPXOR        224(BX), Y14, Y14
+	VMOVDQU      Y14, 224(CX)
+	VPXOR        480(BX), Y2, Y2
+	VMOVDQU      Y2, 480(CX)
+	VMOVDQU      736(AX), Y0
+	VMOVDQU      768(AX), Y1
+	VMOVDQU      800(AX), Y2
+	VMOVDQU      832(AX), Y3
+	VMOVDQU      864(AX), Y4
+	VMOVDQU      896(AX), Y5
+	VMOVDQU      928(AX), Y6
+	VMOVDQU      960(AX), Y7
+	VMOVDQU      992(AX), Y12
+	VMOVDQU      1024(AX), Y13
+	VMOVDQU      1120(AX), Y8
+	VMOVDQU      1152(AX), Y9
+	VMOVDQU      1184(AX), Y10
+	VMOVDQU      1216(AX), Y11
+	ADDL         $0x08, 48(AX)
+	VMOVDQU      Y12, 992(AX)
+	VMOVDQU      Y13, 1024(AX)
+	VPBROADCASTD (AX), Y12
+	VPADDD       Y12, Y0, Y0
+	VPBROADCASTD 4(AX), Y12
+	VPADDD       Y12, Y1, Y1
+	VPBROADCASTD 8(AX), Y12
+	VPADDD       Y12, Y2, Y2
+	VPBROADCASTD 12(AX), Y12
+	VPADDD       Y12, Y3, Y3
+	VPUNPCKLDQ   Y1, Y0, Y12
+	VPUNPCKHDQ   Y1, Y0, Y0
+	VPUNPCKLDQ   Y3, Y2, Y13
+	VPUNPCKHDQ   Y3, Y2, Y2
+	VPUNPCKLQDQ  Y13, Y12, Y1
+	VPUNPCKHQDQ  Y13, Y12, Y12
+	VPUNPCKLQDQ  Y2, Y0, Y3
+	VPUNPCKHQDQ  Y2, Y0, Y0
+	VPBROADCASTD 16(AX), Y13
+	VPADDD       Y13, Y4, Y4
+	VPBROADCASTD 20(AX), Y13
+	VPADDD       Y13, Y5, Y5
+	VPBROADCASTD 24(AX), Y13
+	VPADDD       Y13, Y6, Y6
+	VPBROADCASTD 28(AX), Y13
+	VPADDD       Y13, Y7, Y7
+	VPUNPCKLDQ   Y5, Y4, Y13
+	VPUNPCKHDQ   Y5, Y4, Y4
+	VPUNPCKLDQ   Y7, Y6, Y2
+	VPUNPCKHDQ   Y7, Y6, Y6
+	VPUNPCKLQDQ  Y2, Y13, Y5
+	VPUNPCKHQDQ  Y2, Y13, Y13
+	VPUNPCKLQDQ  Y6, Y4, Y7
+	VPUNPCKHQDQ  Y6, Y4, Y4
+	VPERM2I128   $0x20, Y5, Y1, Y2
+	VPERM2I128   $0x31, Y5, Y1, Y1
+	VPXOR        512(BX), Y2, Y2
+	VMOVDQU      Y2, 512(CX)
+	VPXOR        768(BX), Y1, Y1
+	VMOVDQU      Y1, 768(CX)
+	VPERM2I128   $0x20, Y13, Y12, Y2
+	VPERM2I128   $0x31, Y13, Y12, Y12
+	VPXOR        576(BX), Y2, Y2
+	VMOVDQU      Y2, 576(CX)
+	VPXOR        832(BX), Y12, Y12
+	VMOVDQU      Y12, 832(CX)
+	VPERM2I128   $0x20, Y7, Y3, Y2
+	VPERM2I128   $0x31, Y7, Y3, Y3
+	VPXOR        640(BX), Y2, Y2
+	VMOVDQU      Y2, 640(CX)
+	VPXOR        896(BX), Y3, Y3
+	VMOVDQU      Y3, 896(CX)
+	VPERM2I128   $0x20, Y4, Y0, Y2
+	VPERM2I128   $0x31, Y4, Y0, Y0
+	VPXOR        704(BX), Y2, Y2
+	VMOVDQU      Y2, 704(CX)
+	VPXOR        960(BX), Y0, Y0
+	VMOVDQU      Y0, 960(CX)
+	VMOVDQU      992(AX), Y2
+	VMOVDQU      1024(AX), Y6
+	VMOVDQU      1056(AX), Y14
+	VMOVDQU      1088(AX), Y15
+	VPBROADCASTD 32(AX), Y1
+	VPADDD       Y1, Y2, Y2
+	VPBROADCASTD 36(AX), Y1
+	VPADDD       Y1, Y6, Y6
+	VPBROADCASTD 40(AX), Y1
+	VPADDD       Y1, Y14, Y14
+	VPBROADCASTD 44(AX), Y1
+	VPADDD       Y1, Y15, Y15
+	VPUNPCKLDQ   Y6, Y2, Y1
+	VPUNPCKHDQ   Y6, Y2, Y2
+	VPUNPCKLDQ   Y15, Y14, Y12
+	VPUNPCKHDQ   Y15, Y14, Y14
+	VPUNPCKLQDQ  Y12, Y1, Y6
+	VPUNPCKHQDQ  Y12, Y1, Y1
+	VPUNPCKLQDQ  Y14, Y2, Y15
+	VPUNPCKHQDQ  Y14, Y2, Y2
+	VPBROADCASTD 48(AX), Y12
+	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       Y12, Y8, Y8
+	VPBROADCASTD 52(AX), Y12
+	VPADDD       Y12, Y9, Y9
+	VPBROADCASTD 56(AX), Y12
+	VPADDD       Y12, Y10, Y10
+	VPBROADCASTD 60(AX), Y12
+	VPADDD       Y12, Y11, Y11
+	VPUNPCKLDQ   Y9, Y8, Y12
+	VPUNPCKHDQ   Y9, Y8, Y8
+	VPUNPCKLDQ   Y11, Y10, Y14
+	VPUNPCKHDQ   Y11, Y10, Y10
+	VPUNPCKLQDQ  Y14, Y12, Y9
+	VPUNPCKHQDQ  Y14, Y12, Y12
+	VPUNPCKLQDQ  Y10, Y8, Y11
+	VPUNPCKHQDQ  Y10, Y8, Y8
+	VPERM2I128   $0x20, Y9, Y6, Y14
+	VPERM2I128   $0x31, Y9, Y6, Y6
+	VPXOR        544(BX), Y14, Y14
+	VMOVDQU      Y14, 544(CX)
+	VPXOR        800(BX), Y6, Y6
+	VMOVDQU      Y6, 800(CX)
+	VPERM2I128   $0x20, Y12, Y1, Y14
+	VPERM2I128   $0x31, Y12, Y1, Y1
+	VPXOR        608(BX), Y14, Y14
+	VMOVDQU      Y14, 608(CX)
+	VPXOR        864(BX), Y1, Y1
+	VMOVDQU      Y1, 864(CX)
+	VPERM2I128   $0x20, Y11, Y15, Y14
+	VPERM2I128   $0x31, Y11, Y15, Y15
+	VPXOR        672(BX), Y14, Y14
+	VMOVDQU      Y14, 672(CX)
+	VPXOR        928(BX), Y15, Y15
+	VMOVDQU      Y15, 928(CX)
+	VPERM2I128   $0x20, Y8, Y2, Y14
+	VPERM2I128   $0x31, Y8, Y2, Y2
+	VPXOR        736(BX), Y14, Y14
+	VMOVDQU      Y14, 736(CX)
+	VPXOR        992(BX), Y2, Y2
+	VMOVDQU      Y2, 992(CX)
+	ADDL         $0x08, 48(AX)
+	ADDQ         $0x00000400, CX
+	ADDQ         $0x00000400, BX
+	SUBQ         $0x00000400, SI
+	JNZ          sealWideAVX2_loop
+	MOVQ         st+0(FP), CX
+	MOVQ         DI, 64(CX)
+	MOVQ         R9, 72(CX)
+	MOVQ         R11, 80(CX)
+	MOVL         48(AX), AX
+	MOVL         AX, 48(CX)
+	VZEROUPPER
+	RET
+
+sealWideAVX2_loop:
+	LEAQ         -1024(CX), R13
+	VPBROADCASTD (AX), Y0
+	VMOVDQU      Y0, 224(AX)
+	VMOVDQU      Y0, 736(AX)
+	VPBROADCASTD 4(AX), Y0
+	VMOVDQU      Y0, 256(AX)
+	VMOVDQU      Y0, 768(AX)
+	VPBROADCASTD 8(AX), Y0
+	VMOVDQU      Y0, 288(AX)
+	VMOVDQU      Y0, 800(AX)
+	VPBROADCASTD 12(AX), Y0
+	VMOVDQU      Y0, 320(AX)
+	VMOVDQU      Y0, 832(AX)
+	VPBROADCASTD 16(AX), Y0
+	VMOVDQU      Y0, 352(AX)
+	VMOVDQU      Y0, 864(AX)
+	VPBROADCASTD 20(AX), Y0
+	VMOVDQU      Y0, 384(AX)
+	VMOVDQU      Y0, 896(AX)
+	VPBROADCASTD 24(AX), Y0
+	VMOVDQU      Y0, 416(AX)
+	VMOVDQU      Y0, 928(AX)
+	VPBROADCASTD 28(AX), Y0
+	VMOVDQU      Y0, 448(AX)
+	VMOVDQU      Y0, 960(AX)
+	VPBROADCASTD 32(AX), Y0
+	VMOVDQU      Y0, 480(AX)
+	VMOVDQU      Y0, 992(AX)
+	VPBROADCASTD 36(AX), Y0
+	VMOVDQU      Y0, 512(AX)
+	VMOVDQU      Y0, 1024(AX)
+	VPBROADCASTD 40(AX), Y0
+	VMOVDQU      Y0, 544(AX)
+	VMOVDQU      Y0, 1056(AX)
+	VPBROADCASTD 44(AX), Y0
+	VMOVDQU      Y0, 576(AX)
+	VMOVDQU      Y0, 1088(AX)
+	VPBROADCASTD 52(AX), Y0
+	VMOVDQU      Y0, 640(AX)
+	VMOVDQU      Y0, 1152(AX)
+	VPBROADCASTD 56(AX), Y0
+	VMOVDQU      Y0, 672(AX)
+	VMOVDQU      Y0, 1184(AX)
+	VPBROADCASTD 60(AX), Y0
+	VMOVDQU      Y0, 704(AX)
+	VMOVDQU      Y0, 1216(AX)
+	VPBROADCASTD 48(AX), Y0
+	VPADDD       cp_iota8<>+0(SB), Y0, Y0
+	VMOVDQU      Y0, 608(AX)
+	VPADDD       192(AX), Y0, Y0
+	VMOVDQU      Y0, 1120(AX)
+	MOVQ         $0x0000000a, 1288(SP)
+
+sealWideAVX2_rounds:
+	VMOVDQU      224(AX), Y0
+	VPADDD       352(AX), Y0, Y0
+	ADDQ         (R13), DI
+	VPXOR        608(AX), Y0, Y1
+	VPSHUFB      128(AX), Y1, Y1
+	ADCQ         8(R13), R9
+	VMOVDQU      736(AX), Y2
+	ADCQ         $0x01, R11
+	VPADDD       864(AX), Y2, Y2
+	VPXOR        1120(AX), Y2, Y3
+	MOVQ         DI, DX
+	VPSHUFB      128(AX), Y3, Y3
+	MULXQ        88(AX), R8, R10
+	VMOVDQU      256(AX), Y4
+	VPADDD       384(AX), Y4, Y4
+	MULXQ        96(AX), DI, R12
+	VPXOR        640(AX), Y4, Y5
+	ADDQ         DI, R10
+	VPSHUFB      128(AX), Y5, Y5
+	VMOVDQU      768(AX), Y6
+	ADCQ         $0x00, R12
+	VPADDD       896(AX), Y6, Y6
+	MOVQ         R9, DX
+	VPXOR        1152(AX), Y6, Y7
+	VPSHUFB      128(AX), Y7, Y7
+	MULXQ        88(AX), DI, R9
+	VMOVDQU      288(AX), Y8
+	ADDQ         DI, R10
+	VPADDD       416(AX), Y8, Y8
+	VPXOR        672(AX), Y8, Y9
+	ADCQ         R9, R12
+	VPSHUFB      128(AX), Y9, Y9
+	MULXQ        104(AX), DI, R9
+	VMOVDQU      800(AX), Y10
+	VPADDD       928(AX), Y10, Y10
+	ADDQ         DI, R8
+	VPXOR        1184(AX), Y10, Y11
+	ADCQ         R9, R10
+	VPSHUFB      128(AX), Y11, Y11
+	VMOVDQU      320(AX), Y12
+	ADCQ         $0x00, R12
+	VPADDD       448(AX), Y12, Y12
+	MOVQ         R11, DI
+	VPXOR        704(AX), Y12, Y13
+	VPSHUFB      128(AX), Y13, Y13
+	IMULQ        104(AX), DI
+	VMOVDQU      832(AX), Y14
+	IMULQ        88(AX), R11
+	VPADDD       960(AX), Y14, Y14
+	VMOVDQU      Y12, 320(AX)
+	ADDQ         DI, R10
+	VPXOR        1216(AX), Y14, Y12
+	ADCQ         R11, R12
+	VPSHUFB      128(AX), Y12, Y12
+	VMOVDQU      Y14, 832(AX)
+	MOVQ         R12, R11
+	VPADDD       480(AX), Y1, Y14
+	ANDQ         $0x03, R11
+	VMOVDQU      Y10, 800(AX)
+	VPXOR        352(AX), Y14, Y10
+	MOVQ         R12, R9
+	VPSLLD       $0x0c, Y10, Y15
+	VPSRLD       $0x14, Y10, Y10
+	VPOR         Y15, Y10, Y10
+	SHRQ         $0x02, R9
+	VMOVDQU      Y14, 480(AX)
+	VPADDD       992(AX), Y3, Y14
+	ANDQ         $-4, R12
+	VMOVDQU      Y8, 288(AX)
+	ADDQ         R9, R12
+	VPXOR        864(AX), Y14, Y8
+	VPSLLD       $0x0c, Y8, Y15
+	VPSRLD       $0x14, Y8, Y8
+	VPOR         Y15, Y8, Y8
+	ADDQ         R12, R8
+	VMOVDQU      Y14, 992(AX)
+	ADCQ         $0x00, R10
+	VPADDD       512(AX), Y5, Y14
+	VMOVDQU      Y6, 768(AX)
+	ADCQ         $0x00, R11
+	VPXOR        384(AX), Y14, Y6
+	MOVQ         R8, DI
+	VPSLLD       $0x0c, Y6, Y15
+	VPSRLD       $0x14, Y6, Y6
+	VPOR         Y15, Y6, Y6
+	VMOVDQU      Y14, 512(AX)
+	MOVQ         R10, R9
+	VPADDD       1024(AX), Y7, Y14
+	ADDQ         16(R13), DI
+	VMOVDQU      Y7, 1152(AX)
+	VPXOR        896(AX), Y14, Y7
+	ADCQ         24(R13), R9
+	VPSLLD       $0x0c, Y7, Y15
+	VPSRLD       $0x14, Y7, Y7
+	VPOR         Y15, Y7, Y7
+	ADCQ         $0x01, R11
+	VMOVDQU      Y14, 1024(AX)
+	VPADDD       544(AX), Y9, Y14
+	MOVQ         DI, DX
+	VMOVDQU      Y9, 672(AX)
+	MULXQ        88(AX), R8, R10
+	VPXOR        416(AX), Y14, Y9
+	VPSLLD       $0x0c, Y9, Y15
+	VPSRLD       $0x14, Y9, Y9
+	VPOR         Y15, Y9, Y9
+	MULXQ        96(AX), DI, R12
+	VMOVDQU      Y14, 544(AX)
+	VPADDD       1056(AX), Y11, Y14
+	ADDQ         DI, R10
+	VMOVDQU      Y11, 1184(AX)
+	ADCQ         $0x00, R12
+	VPXOR        928(AX), Y14, Y11
+	VPSLLD       $0x0c, Y11, Y15
+	VPSRLD       $0x14, Y11, Y11
+	VPOR         Y15, Y11, Y11
+	MOVQ         R9, DX
+	VMOVDQU      Y14, 1056(AX)
+	MULXQ        88(AX), DI, R9
+	VPADDD       576(AX), Y13, Y14
+	VMOVDQU      Y13, 704(AX)
+	ADDQ         DI, R10
+	VPXOR        448(AX), Y14, Y13
+	ADCQ         R9, R12
+	VPSLLD       $0x0c, Y13, Y15
+	VPSRLD       $0x14, Y13, Y13
+	VPOR         Y15, Y13, Y13
+	VMOVDQU      Y14, 576(AX)
+	MULXQ        104(AX), DI, R9
+	VPADDD       1088(AX), Y12, Y14
+	ADDQ         DI, R8
+	VMOVDQU      Y12, 1216(AX)
+	VPXOR        960(AX), Y14, Y12
+	ADCQ         R9, R10
+	VPSLLD       $0x0c, Y12, Y15
+	VPSRLD       $0x14, Y12, Y12
+	VPOR         Y15, Y12, Y12
+	ADCQ         $0x00, R12
+	VPADDD       Y10, Y0, Y0
+	VPXOR        Y0, Y1, Y1
+	MOVQ         R11, DI
+	VPSHUFB      160(AX), Y1, Y1
+	IMULQ        104(AX), DI
+	VPADDD       Y8, Y2, Y2
+	VPXOR        Y2, Y3, Y3
+	IMULQ        88(AX), R11
+	VPSHUFB      160(AX), Y3, Y3
+	ADDQ         DI, R10
+	VPADDD       Y6, Y4, Y4
+	VPXOR        Y4, Y5, Y5
+	ADCQ         R11, R12
+	VPSHUFB      160(AX), Y5, Y5
+	MOVQ         R12, R11
+	VMOVDQU      Y4, 256(AX)
+	VPADDD       768(AX), Y7, Y4
+	ANDQ         $0x03, R11
+	VMOVDQU      Y2, 736(AX)
+	MOVQ         R12, R9
+	VPXOR        1152(AX), Y4, Y2
+	VPSHUFB      160(AX), Y2, Y2
+	SHRQ         $0x02, R9
+	VMOVDQU      Y4, 768(AX)
+	ANDQ         $-4, R12
+	VPADDD       288(AX), Y9, Y4
+	VMOVDQU      Y0, 224(AX)
+	ADDQ         R9, R12
+	VPXOR        672(AX), Y4, Y0
+	ADDQ         R12, R8
+	VPSHUFB      160(AX), Y0, Y0
+	VMOVDQU      Y4, 288(AX)
+	ADCQ         $0x00, R10
+	VPADDD       800(AX), Y11, Y4
+	ADCQ         $0x00, R11
+	VMOVDQU      Y14, 1088(AX)
+	VPXOR        1184(AX), Y4, Y14
+	MOVQ         R8, DI
+	VPSHUFB      160(AX), Y14, Y14
+	MOVQ         R10, R9
+	VMOVDQU      Y4, 800(AX)
+	VPADDD       320(AX), Y13, Y4
+	ADDQ         32(R13), DI
+	VMOVDQU      Y13, 448(AX)
+	ADCQ         40(R13), R9
+	VPXOR        704(AX), Y4, Y13
+	VPSHUFB      160(AX), Y13, Y13
+	ADCQ         $0x01, R11
+	VMOVDQU      Y4, 320(AX)
+	MOVQ         DI, DX
+	VPADDD       832(AX), Y12, Y4
+	VMOVDQU      Y12, 960(AX)
+	MULXQ        88(AX), R8, R10
+	VPXOR        1216(AX), Y4, Y12
+	MULXQ        96(AX), DI, R12
+	VPSHUFB      160(AX), Y12, Y12
+	VMOVDQU      Y4, 832(AX)
+	ADDQ         DI, R10
+	VPADDD       480(AX), Y1, Y4
+	ADCQ         $0x00, R12
+	VPXOR        Y4, Y10, Y10
+	VPSLLD       $0x07, Y10, Y15
+	VPSRLD       $0x19, Y10, Y10
+	VPOR         Y15, Y10, Y10
+	MOVQ         R9, DX
+	VMOVDQU      Y4, 480(AX)
+	MULXQ        88(AX), DI, R9
+	VPADDD       992(AX), Y3, Y4
+	VPXOR        Y4, Y8, Y8
+	ADDQ         DI, R10
+	VPSLLD       $0x07, Y8, Y15
+	VPSRLD       $0x19, Y8, Y8
+	VPOR         Y15, Y8, Y8
+	ADCQ         R9, R12
+	VMOVDQU      Y4, 992(AX)
+	VPADDD       512(AX), Y5, Y4
+	MULXQ        104(AX), DI, R9
+	VPXOR        Y4, Y6, Y6
+	VPSLLD       $0x07, Y6, Y15
+	VPSRLD       $0x19, Y6, Y6
+	VPOR         Y15, Y6, Y6
+	ADDQ         DI, R8
+	VMOVDQU      Y4, 512(AX)
+	ADCQ         R9, R10
+	VPADDD       1024(AX), Y2, Y4
+	VPXOR        Y4, Y7, Y7
+	ADCQ         $0x00, R12
+	VPSLLD       $0x07, Y7, Y15
+	VPSRLD       $0x19, Y7, Y7
+	VPOR         Y15, Y7, Y7
+	MOVQ         R11, DI
+	VMOVDQU      Y4, 1024(AX)
+	VPADDD       544(AX), Y0, Y4
+	IMULQ        104(AX), DI
+	VPXOR        Y4, Y9, Y9
+	IMULQ        88(AX), R11
+	VPSLLD       $0x07, Y9, Y15
+	VPSRLD       $0x19, Y9, Y9
+	VPOR         Y15, Y9, Y9
+	VMOVDQU      Y4, 544(AX)
+	ADDQ         DI, R10
+	VPADDD       1056(AX), Y14, Y4
+	ADCQ         R11, R12
+	VPXOR        Y4, Y11, Y11
+	VPSLLD       $0x07, Y11, Y15
+	VPSRLD       $0x19, Y11, Y11
+	VPOR         Y15, Y11, Y11
+	MOVQ         R12, R11
+	VMOVDQU      Y4, 1056(AX)
+	ANDQ         $0x03, R11
+	VPADDD       576(AX), Y13, Y4
+	VMOVDQU      Y14, 1184(AX)
+	MOVQ         R12, R9
+	VPXOR        448(AX), Y4, Y14
+	SHRQ         $0x02, R9
+	VPSLLD       $0x07, Y14, Y15
+	VPSRLD       $0x19, Y14, Y14
+	VPOR         Y15, Y14, Y14
+	VMOVDQU      Y4, 576(AX)
+	ANDQ         $-4, R12
+	VPADDD       1088(AX), Y12, Y4
+	ADDQ         R9, R12
+	VMOVDQU      Y8, 864(AX)
+	VPXOR        960(AX), Y4, Y8
+	ADDQ         R12, R8
+	VPSLLD       $0x07, Y8, Y15
+	VPSRLD       $0x19, Y8, Y8
+	VPOR         Y15, Y8, Y8
+	ADCQ         $0x00, R10
+	VMOVDQU      Y4, 1088(AX)
+	VPADDD       224(AX), Y6, Y4
+	ADCQ         $0x00, R11
+	VPXOR        Y4, Y13, Y13
+	MOVQ         R8, DI
+	VPSHUFB      128(AX), Y13, Y13
+	VMOVDQU      Y4, 224(AX)
+	MOVQ         R10, R9
+	VPADDD       736(AX), Y7, Y4
+	ADDQ         48(R13), DI
+	VPXOR        Y4, Y12, Y12
+	VPSHUFB      128(AX), Y12, Y12
+	ADCQ         56(R13), R9
+	VMOVDQU      Y4, 736(AX)
+	ADCQ         $0x01, R11
+	VPADDD       256(AX), Y9, Y4
+	VPXOR        Y4, Y1, Y1
+	MOVQ         DI, DX
+	VPSHUFB      128(AX), Y1, Y1
+	MULXQ        88(AX), R8, R10
+	VMOVDQU      Y4, 256(AX)
+	VPADDD       768(AX), Y11, Y4
+	MULXQ        96(AX), DI, R12
+	VPXOR        Y4, Y3, Y3
+	ADDQ         DI, R10
+	VPSHUFB      128(AX), Y3, Y3
+	VMOVDQU      Y4, 768(AX)
+	ADCQ         $0x00, R12
+	VPADDD       288(AX), Y14, Y4
+	MOVQ         R9, DX
+	VPXOR        Y4, Y5, Y5
+	VPSHUFB      128(AX), Y5, Y5
+	MULXQ        88(AX), DI, R9
+	VMOVDQU      Y4, 288(AX)
+	ADDQ         DI, R10
+	VPADDD       800(AX), Y8, Y4
+	VPXOR        Y4, Y2, Y2
+	ADCQ         R9, R12
+	VPSHUFB      128(AX), Y2, Y2
+	MULXQ        104(AX), DI, R9
+	VMOVDQU      Y4, 800(AX)
+	VPADDD       320(AX), Y10, Y4
+	ADDQ         DI, R8
+	VPXOR        Y4, Y0, Y0
+	ADCQ         R9, R10
+	VPSHUFB      128(AX), Y0, Y0
+	VMOVDQU      Y4, 320(AX)
+	ADCQ         $0x00, R12
+	VMOVDQU      832(AX), Y4
+	MOVQ         R11, DI
+	VPADDD       864(AX), Y4, Y4
+	VMOVDQU      Y10, 352(AX)
+	IMULQ        104(AX), DI
+	VPXOR        1184(AX), Y4, Y10
+	IMULQ        88(AX), R11
+	VPSHUFB      128(AX), Y10, Y10
+	VMOVDQU      Y4, 832(AX)
+	ADDQ         DI, R10
+	VPADDD       544(AX), Y13, Y4
+	VPXOR        Y4, Y6, Y6
+	ADCQ         R11, R12
+	VPSLLD       $0x0c, Y6, Y15
+	VPSRLD       $0x14, Y6, Y6
+	VPOR         Y15, Y6, Y6
+	MOVQ         R12, R11
+	VMOVDQU      Y4, 544(AX)
+	VPADDD       1056(AX), Y12, Y4
+	ANDQ         $0x03, R11
+	VPXOR        Y4, Y7, Y7
+	MOVQ         R12, R9
+	VPSLLD       $0x0c, Y7, Y15
+	VPSRLD       $0x14, Y7, Y7
+	VPOR         Y15, Y7, Y7
+	VMOVDQU      Y4, 1056(AX)
+	SHRQ         $0x02, R9
+	VPADDD       576(AX), Y1, Y4
+	ANDQ         $-4, R12
+	VPXOR        Y4, Y9, Y9
+	VPSLLD       $0x0c, Y9, Y15
+	VPSRLD       $0x14, Y9, Y9
+	VPOR         Y15, Y9, Y9
+	ADDQ         R9, R12
+	VMOVDQU      Y4, 576(AX)
+	ADDQ         R12, R8
+	VPADDD       1088(AX), Y3, Y4
+	VPXOR        Y4, Y11, Y11
+	ADCQ         $0x00, R10
+	VPSLLD       $0x0c, Y11, Y15
+	VPSRLD       $0x14, Y11, Y11
+	VPOR         Y15, Y11, Y11
+	ADCQ         $0x00, R11
+	VMOVDQU      Y4, 1088(AX)
+	VPADDD       480(AX), Y5, Y4
+	MOVQ         R8, DI
+	VPXOR        Y4, Y14, Y14
+	MOVQ         R10, R9
+	VPSLLD       $0x0c, Y14, Y15
+	VPSRLD       $0x14, Y14, Y14
+	VPOR         Y15, Y14, Y14
+	VMOVDQU      Y4, 480(AX)
+	ADDQ         64(R13), DI
+	VPADDD       992(AX), Y2, Y4
+	ADCQ         72(R13), R9
+	VPXOR        Y4, Y8, Y8
+	VPSLLD       $0x0c, Y8, Y15
+	VPSRLD       $0x14, Y8, Y8
+	VPOR         Y15, Y8, Y8
+	ADCQ         $0x01, R11
+	VMOVDQU      Y4, 992(AX)
+	MOVQ         DI, DX
+	VPADDD       512(AX), Y0, Y4
+	VMOVDQU      Y0, 672(AX)
+	MULXQ        88(AX), R8, R10
+	VPXOR        352(AX), Y4, Y0
+	MULXQ        96(AX), DI, R12
+	VPSLLD       $0x0c, Y0, Y15
+	VPSRLD       $0x14, Y0, Y0
+	VPOR         Y15, Y0, Y0
+	VMOVDQU      Y4, 512(AX)
+	ADDQ         DI, R10
+	VPADDD       1024(AX), Y10, Y4
+	ADCQ         $0x00, R12
+	VMOVDQU      Y10, 1184(AX)
+	VPXOR        864(AX), Y4, Y10
+	MOVQ         R9, DX
+	VPSLLD       $0x0c, Y10, Y15
+	VPSRLD       $0x14, Y10, Y10
+	VPOR         Y15, Y10, Y10
+	MULXQ        88(AX), DI, R9
+	VMOVDQU      Y4, 1024(AX)
+	VPADDD       224(AX), Y6, Y4
+	ADDQ         DI, R10
+	VPXOR        Y4, Y13, Y13
+	ADCQ         R9, R12
+	VPSHUFB      160(AX), Y13, Y13
+	VMOVDQU      Y4, 224(AX)
+	MULXQ        104(AX), DI, R9
+	VPADDD       736(AX), Y7, Y4
+	ADDQ         DI, R8
+	VPXOR        Y4, Y12, Y12
+	VPSHUFB      160(AX), Y12, Y12
+	ADCQ         R9, R10
+	VMOVDQU      Y4, 736(AX)
+	ADCQ         $0x00, R12
+	VPADDD       256(AX), Y9, Y4
+	VPXOR        Y4, Y1, Y1
+	MOVQ         R11, DI
+	VPSHUFB      160(AX), Y1, Y1
+	IMULQ        104(AX), DI
+	VMOVDQU      Y4, 256(AX)
+	VPADDD       768(AX), Y11, Y4
+	IMULQ        88(AX), R11
+	VPXOR        Y4, Y3, Y3
+	ADDQ         DI, R10
+	VPSHUFB      160(AX), Y3, Y3
+	VMOVDQU      Y4, 768(AX)
+	ADCQ         R11, R12
+	VPADDD       288(AX), Y14, Y4
+	MOVQ         R12, R11
+	VPXOR        Y4, Y5, Y5
+	VPSHUFB      160(AX), Y5, Y5
+	ANDQ         $0x03, R11
+	VMOVDQU      Y4, 288(AX)
+	MOVQ         R12, R9
+	VPADDD       800(AX), Y8, Y4
+	VPXOR        Y4, Y2, Y2
+	SHRQ         $0x02, R9
+	VPSHUFB      160(AX), Y2, Y2
+	ANDQ         $-4, R12
+	VMOVDQU      Y4, 800(AX)
+	VPADDD       320(AX), Y0, Y4
+	ADDQ         R9, R12
+	VMOVDQU      Y0, 352(AX)
+	VPXOR        672(AX), Y4, Y0
+	ADDQ         R12, R8
+	VPSHUFB      160(AX), Y0, Y0
+	ADCQ         $0x00, R10
+	VMOVDQU      Y4, 320(AX)
+	VPADDD       832(AX), Y10, Y4
+	ADCQ         $0x00, R11
+	VMOVDQU      Y10, 864(AX)
+	MOVQ         R8, DI
+	VPXOR        1184(AX), Y4, Y10
+	VPSHUFB      160(AX), Y10, Y10
+	MOVQ         R10, R9
+	VMOVDQU      Y4, 832(AX)
+	ADDQ         80(R13), DI
+	VPADDD       544(AX), Y13, Y4
+	VPXOR        Y4, Y6, Y6
+	ADCQ         88(R13), R9
+	VPSLLD       $0x07, Y6, Y15
+	VPSRLD       $0x19, Y6, Y6
+	VPOR         Y15, Y6, Y6
+	ADCQ         $0x01, R11
+	VMOVDQU      Y13, 704(AX)
+	VPADDD       1056(AX), Y12, Y13
+	MOVQ         DI, DX
+	VPXOR        Y13, Y7, Y7
+	MULXQ        88(AX), R8, R10
+	VPSLLD       $0x07, Y7, Y15
+	VPSRLD       $0x19, Y7, Y7
+	VPOR         Y15, Y7, Y7
+	VMOVDQU      Y12, 1216(AX)
+	MULXQ        96(AX), DI, R12
+	VPADDD       576(AX), Y1, Y12
+	ADDQ         DI, R10
+	VPXOR        Y12, Y9, Y9
+	VPSLLD       $0x07, Y9, Y15
+	VPSRLD       $0x19, Y9, Y9
+	VPOR         Y15, Y9, Y9
+	ADCQ         $0x00, R12
+	VMOVDQU      Y13, 1056(AX)
+	MOVQ         R9, DX
+	VPADDD       1088(AX), Y3, Y13
+	VPXOR        Y13, Y11, Y11
+	MULXQ        88(AX), DI, R9
+	VPSLLD       $0x07, Y11, Y15
+	VPSRLD       $0x19, Y11, Y11
+	VPOR         Y15, Y11, Y11
+	ADDQ         DI, R10
+	VMOVDQU      Y3, 1120(AX)
+	VPADDD       480(AX), Y5, Y3
+	ADCQ         R9, R12
+	VPXOR        Y3, Y14, Y14
+	MULXQ        104(AX), DI, R9
+	VPSLLD       $0x07, Y14, Y15
+	VPSRLD       $0x19, Y14, Y14
+	VPOR         Y15, Y14, Y14
+	VMOVDQU      Y13, 1088(AX)
+	ADDQ         DI, R8
+	VPADDD       992(AX), Y2, Y13
+	ADCQ         R9, R10
+	VPXOR        Y13, Y8, Y8
+	VPSLLD       $0x07, Y8, Y15
+	VPSRLD       $0x19, Y8, Y8
+	VPOR         Y15, Y8, Y8
+	ADCQ         $0x00, R12
+	VMOVDQU      Y2, 1152(AX)
+	MOVQ         R11, DI
+	VPADDD       512(AX), Y0, Y2
+	VMOVDQU      Y13, 992(AX)
+	IMULQ        104(AX), DI
+	VPXOR        352(AX), Y2, Y13
+	IMULQ        88(AX), R11
+	VPSLLD       $0x07, Y13, Y15
+	VPSRLD       $0x19, Y13, Y13
+	VPOR         Y15, Y13, Y13
+	VMOVDQU      Y8, 960(AX)
+	ADDQ         DI, R10
+	VPADDD       1024(AX), Y10, Y8
+	ADCQ         R11, R12
+	VMOVDQU      Y10, 1184(AX)
+	VPXOR        864(AX), Y8, Y10
+	MOVQ         R12, R11
+	VPSLLD       $0x07, Y10, Y15
+	VPSRLD       $0x19, Y10, Y10
+	VPOR         Y15, Y10, Y10
+	ANDQ         $0x03, R11
+	VMOVDQU      Y0, 672(AX)
+	VMOVDQU      Y1, 608(AX)
+	MOVQ         R12, R9
+	VMOVDQU      Y2, 512(AX)
+	SHRQ         $0x02, R9
+	VMOVDQU      Y3, 480(AX)
+	VMOVDQU      Y4, 544(AX)
+	ANDQ         $-4, R12
+	VMOVDQU      Y5, 640(AX)
+	ADDQ         R9, R12
+	VMOVDQU      Y6, 384(AX)
+	VMOVDQU      Y7, 896(AX)
+	ADDQ         R12, R8
+	VMOVDQU      Y8, 1024(AX)
+	ADCQ         $0x00, R10
+	VMOVDQU      Y9, 416(AX)
+	VMOVDQU      Y10, 864(AX)
+	ADCQ         $0x00, R11
+	VMOVDQU      Y11, 928(AX)
+	MOVQ         R8, DI
+	VMOVDQU      Y12, 576(AX)
+	VMOVDQU      Y13, 352(AX)
+	MOVQ         R10, R9
+	VMOVDQU      Y14, 448(AX)
+	ADDQ         $0x60, R13
+	DECQ         1288(SP)
+	JNZ          sealWideAVX2_rounds
+	ADDQ         (R13), DI
+	ADCQ         8(R13), R9
+	ADCQ         $0x01, R11
+	MOVQ         DI, DX
+	MULXQ        88(AX), R8, R10
+	MULXQ        96(AX), DI, R12
+	ADDQ         DI, R10
+	ADCQ         $0x00, R12
+	MOVQ         R9, DX
+	MULXQ        88(AX), DI, R9
+	ADDQ         DI, R10
+	ADCQ         R9, R12
+	MULXQ        104(AX), DI, R9
+	ADDQ         DI, R8
+	ADCQ         R9, R10
+	ADCQ         $0x00, R12
+	MOVQ         R11, DI
+	IMULQ        104(AX), DI
+	IMULQ        88(AX), R11
+	ADDQ         DI, R10
+	ADCQ         R11, R12
+	MOVQ         R12, R11
+	ANDQ         $0x03, R11
+	MOVQ         R12, R9
+	SHRQ         $0x02, R9
+	ANDQ         $-4, R12
+	ADDQ         R9, R12
+	ADDQ         R12, R8
+	ADCQ         $0x00, R10
+	ADCQ         $0x00, R11
+	MOVQ         R8, DI
+	MOVQ         R10, R9
+	ADDQ         16(R13), DI
+	ADCQ         24(R13), R9
+	ADCQ         $0x01, R11
+	MOVQ         DI, DX
+	MULXQ        88(AX), R8, R10
+	MULXQ        96(AX), DI, R12
+	ADDQ         DI, R10
+	ADCQ         $0x00, R12
+	MOVQ         R9, DX
+	MULXQ        88(AX), DI, R9
+	ADDQ         DI, R10
+	ADCQ         R9, R12
+	MULXQ        104(AX), DI, R9
+	ADDQ         DI, R8
+	ADCQ         R9, R10
+	ADCQ         $0x00, R12
+	MOVQ         R11, DI
+	IMULQ        104(AX), DI
+	IMULQ        88(AX), R11
+	ADDQ         DI, R10
+	ADCQ         R11, R12
+	MOVQ         R12, R11
+	ANDQ         $0x03, R11
+	MOVQ         R12, R9
+	SHRQ         $0x02, R9
+	ANDQ         $-4, R12
+	ADDQ         R9, R12
+	ADDQ         R12, R8
+	ADCQ         $0x00, R10
+	ADCQ         $0x00, R11
+	MOVQ         R8, DI
+	MOVQ         R10, R9
+	ADDQ         32(R13), DI
+	ADCQ         40(R13), R9
+	ADCQ         $0x01, R11
+	MOVQ         DI, DX
+	MULXQ        88(AX), R8, R10
+	MULXQ        96(AX), DI, R12
+	ADDQ         DI, R10
+	ADCQ         $0x00, R12
+	MOVQ         R9, DX
+	MULXQ        88(AX), DI, R9
+	ADDQ         DI, R10
+	ADCQ         R9, R12
+	MULXQ        104(AX), DI, R9
+	ADDQ         DI, R8
+	ADCQ         R9, R10
+	ADCQ         $0x00, R12
+	MOVQ         R11, DI
+	IMULQ        104(AX), DI
+	IMULQ        88(AX), R11
+	ADDQ         DI, R10
+	ADCQ         R11, R12
+	MOVQ         R12, R11
+	ANDQ         $0x03, R11
+	MOVQ         R12, R9
+	SHRQ         $0x02, R9
+	ANDQ         $-4, R12
+	ADDQ         R9, R12
+	ADDQ         R12, R8
+	ADCQ         $0x00, R10
+	ADCQ         $0x00, R11
+	MOVQ         R8, DI
+	MOVQ         R10, R9
+	ADDQ         48(R13), DI
+	ADCQ         56(R13), R9
+	ADCQ         $0x01, R11
+	MOVQ         DI, DX
+	MULXQ        88(AX), R8, R10
+	MULXQ        96(AX), DI, R12
+	ADDQ         DI, R10
+	ADCQ         $0x00, R12
+	MOVQ         R9, DX
+	MULXQ        88(AX), DI, R9
+	ADDQ         DI, R10
+	ADCQ         R9, R12
+	MULXQ        104(AX), DI, R9
+	ADDQ         DI, R8
+	ADCQ         R9, R10
+	ADCQ         $0x00, R12
+	MOVQ         R11, DI
+	IMULQ        104(AX), DI
+	IMULQ        88(AX), R11
+	ADDQ         DI, R10
+	ADCQ         R11, R12
+	MOVQ         R12, R11
+	ANDQ         $0x03, R11
+	MOVQ         R12, R9
+	SHRQ         $0x02, R9
+	ANDQ         $-4, R12
+	ADDQ         R9, R12
+	ADDQ         R12, R8
+	ADCQ         $0x00, R10
+	ADCQ         $0x00, R11
+	MOVQ         R8, DI
+	MOVQ         R10, R9
+	VMOVDQU      224(AX), Y0
+	VMOVDQU      256(AX), Y1
+	VMOVDQU      288(AX), Y2
+	VMOVDQU      320(AX), Y3
+	VMOVDQU      352(AX), Y4
+	VMOVDQU      384(AX), Y5
+	VMOVDQU      416(AX), Y6
+	VMOVDQU      448(AX), Y7
+	VMOVDQU      480(AX), Y12
+	VMOVDQU      512(AX), Y13
+	VMOVDQU      608(AX), Y8
+	VMOVDQU      640(AX), Y9
+	VMOVDQU      672(AX), Y10
+	VMOVDQU      704(AX), Y11
+	VMOVDQU      Y12, 480(AX)
+	VMOVDQU      Y13, 512(AX)
+	VPBROADCASTD (AX), Y12
+	VPADDD       Y12, Y0, Y0
+	VPBROADCASTD 4(AX), Y12
+	VPADDD       Y12, Y1, Y1
+	VPBROADCASTD 8(AX), Y12
+	VPADDD       Y12, Y2, Y2
+	VPBROADCASTD 12(AX), Y12
+	VPADDD       Y12, Y3, Y3
+	VPUNPCKLDQ   Y1, Y0, Y12
+	VPUNPCKHDQ   Y1, Y0, Y0
+	VPUNPCKLDQ   Y3, Y2, Y13
+	VPUNPCKHDQ   Y3, Y2, Y2
+	VPUNPCKLQDQ  Y13, Y12, Y1
+	VPUNPCKHQDQ  Y13, Y12, Y12
+	VPUNPCKLQDQ  Y2, Y0, Y3
+	VPUNPCKHQDQ  Y2, Y0, Y0
+	VPBROADCASTD 16(AX), Y13
+	VPADDD       Y13, Y4, Y4
+	VPBROADCASTD 20(AX), Y13
+	VPADDD       Y13, Y5, Y5
+	VPBROADCASTD 24(AX), Y13
+	VPADDD       Y13, Y6, Y6
+	VPBROADCASTD 28(AX), Y13
+	VPADDD       Y13, Y7, Y7
+	VPUNPCKLDQ   Y5, Y4, Y13
+	VPUNPCKHDQ   Y5, Y4, Y4
+	VPUNPCKLDQ   Y7, Y6, Y2
+	VPUNPCKHDQ   Y7, Y6, Y6
+	VPUNPCKLQDQ  Y2, Y13, Y5
+	VPUNPCKHQDQ  Y2, Y13, Y13
+	VPUNPCKLQDQ  Y6, Y4, Y7
+	VPUNPCKHQDQ  Y6, Y4, Y4
+	VPERM2I128   $0x20, Y5, Y1, Y2
+	VPERM2I128   $0x31, Y5, Y1, Y1
+	VPXOR        (BX), Y2, Y2
+	VMOVDQU      Y2, (CX)
+	VPXOR        256(BX), Y1, Y1
+	VMOVDQU      Y1, 256(CX)
+	VPERM2I128   $0x20, Y13, Y12, Y2
+	VPERM2I128   $0x31, Y13, Y12, Y12
+	VPXOR        64(BX), Y2, Y2
+	VMOVDQU      Y2, 64(CX)
+	VPXOR        320(BX), Y12, Y12
+	VMOVDQU      Y12, 320(CX)
+	VPERM2I128   $0x20, Y7, Y3, Y2
+	VPERM2I128   $0x31, Y7, Y3, Y3
+	VPXOR        128(BX), Y2, Y2
+	VMOVDQU      Y2, 128(CX)
+	VPXOR        384(BX), Y3, Y3
+	VMOVDQU      Y3, 384(CX)
+	VPERM2I128   $0x20, Y4, Y0, Y2
+	VPERM2I128   $0x31, Y4, Y0, Y0
+	VPXOR        192(BX), Y2, Y2
+	VMOVDQU      Y2, 192(CX)
+	VPXOR        448(BX), Y0, Y0
+	VMOVDQU      Y0, 448(CX)
+	VMOVDQU      480(AX), Y2
+	VMOVDQU      512(AX), Y6
+	VMOVDQU      544(AX), Y14
+	VMOVDQU      576(AX), Y15
+	VPBROADCASTD 32(AX), Y1
+	VPADDD       Y1, Y2, Y2
+	VPBROADCASTD 36(AX), Y1
+	VPADDD       Y1, Y6, Y6
+	VPBROADCASTD 40(AX), Y1
+	VPADDD       Y1, Y14, Y14
+	VPBROADCASTD 44(AX), Y1
+	VPADDD       Y1, Y15, Y15
+	VPUNPCKLDQ   Y6, Y2, Y1
+	VPUNPCKHDQ   Y6, Y2, Y2
+	VPUNPCKLDQ   Y15, Y14, Y12
+	VPUNPCKHDQ   Y15, Y14, Y14
+	VPUNPCKLQDQ  Y12, Y1, Y6
+	VPUNPCKHQDQ  Y12, Y1, Y1
+	VPUNPCKLQDQ  Y14, Y2, Y15
+	VPUNPCKHQDQ  Y14, Y2, Y2
+	VPBROADCASTD 48(AX), Y12
+	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       Y12, Y8, Y8
+	VPBROADCASTD 52(AX), Y12
+	VPADDD       Y12, Y9, Y9
+	VPBROADCASTD 56(AX), Y12
+	VPADDD       Y12, Y10, Y10
+	VPBROADCASTD 60(AX), Y12
+	VPADDD       Y12, Y11, Y11
+	VPUNPCKLDQ   Y9, Y8, Y12
+	VPUNPCKHDQ   Y9, Y8, Y8
+	VPUNPCKLDQ   Y11, Y10, Y14
+	VPUNPCKHDQ   Y11, Y10, Y10
+	VPUNPCKLQDQ  Y14, Y12, Y9
+	VPUNPCKHQDQ  Y14, Y12, Y12
+	VPUNPCKLQDQ  Y10, Y8, Y11
+	VPUNPCKHQDQ  Y10, Y8, Y8
+	VPERM2I128   $0x20, Y9, Y6, Y14
+	VPERM2I128   $0x31, Y9, Y6, Y6
+	VPXOR        32(BX), Y14, Y14
+	VMOVDQU      Y14, 32(CX)
+	VPXOR        288(BX), Y6, Y6
+	VMOVDQU      Y6, 288(CX)
+	VPERM2I128   $0x20, Y12, Y1, Y14
+	VPERM2I128   $0x31, Y12, Y1, Y1
+	VPXOR        96(BX), Y14, Y14
+	VMOVDQU      Y14, 96(CX)
+	VPXOR        352(BX), Y1, Y1
+	VMOVDQU      Y1, 352(CX)
+	VPERM2I128   $0x20, Y11, Y15, Y14
+	VPERM2I128   $0x31, Y11, Y15, Y15
+	VPXOR        160(BX), Y14, Y14
+	VMOVDQU      Y14, 160(CX)
+	VPXOR        416(BX), Y15, Y15
+	VMOVDQU      Y15, 416(CX)
+	VPERM2I128   $0x20, Y8, Y2, Y14
+	VPERM2I128   $0x31, Y8, Y2, Y2
+	VPXOR        224(BX), Y14, Y14
+	VMOVDQU      Y14, 224(CX)
+	VPXOR        480(BX), Y2, Y2
+	VMOVDQU      Y2, 480(CX)
+	VMOVDQU      736(AX), Y0
+	VMOVDQU      768(AX), Y1
+	VMOVDQU      800(AX), Y2
+	VMOVDQU      832(AX), Y3
+	VMOVDQU      864(AX), Y4
+	VMOVDQU      896(AX), Y5
+	VMOVDQU      928(AX), Y6
+	VMOVDQU      960(AX), Y7
+	VMOVDQU      992(AX), Y12
+	VMOVDQU      1024(AX), Y13
+	VMOVDQU      1120(AX), Y8
+	VMOVDQU      1152(AX), Y9
+	VMOVDQU      1184(AX), Y10
+	VMOVDQU      1216(AX), Y11
+	ADDL         $0x08, 48(AX)
+	VMOVDQU      Y12, 992(AX)
+	VMOVDQU      Y13, 1024(AX)
+	VPBROADCASTD (AX), Y12
+	VPADDD       Y12, Y0, Y0
+	VPBROADCASTD 4(AX), Y12
+	VPADDD       Y12, Y1, Y1
+	VPBROADCASTD 8(AX), Y12
+	VPADDD       Y12, Y2, Y2
+	VPBROADCASTD 12(AX), Y12
+	VPADDD       Y12, Y3, Y3
+	VPUNPCKLDQ   Y1, Y0, Y12
+	VPUNPCKHDQ   Y1, Y0, Y0
+	VPUNPCKLDQ   Y3, Y2, Y13
+	VPUNPCKHDQ   Y3, Y2, Y2
+	VPUNPCKLQDQ  Y13, Y12, Y1
+	VPUNPCKHQDQ  Y13, Y12, Y12
+	VPUNPCKLQDQ  Y2, Y0, Y3
+	VPUNPCKHQDQ  Y2, Y0, Y0
+	VPBROADCASTD 16(AX), Y13
+	VPADDD       Y13, Y4, Y4
+	VPBROADCASTD 20(AX), Y13
+	VPADDD       Y13, Y5, Y5
+	VPBROADCASTD 24(AX), Y13
+	VPADDD       Y13, Y6, Y6
+	VPBROADCASTD 28(AX), Y13
+	VPADDD       Y13, Y7, Y7
+	VPUNPCKLDQ   Y5, Y4, Y13
+	VPUNPCKHDQ   Y5, Y4, Y4
+	VPUNPCKLDQ   Y7, Y6, Y2
+	VPUNPCKHDQ   Y7, Y6, Y6
+	VPUNPCKLQDQ  Y2, Y13, Y5
+	VPUNPCKHQDQ  Y2, Y13, Y13
+	VPUNPCKLQDQ  Y6, Y4, Y7
+	VPUNPCKHQDQ  Y6, Y4, Y4
+	VPERM2I128   $0x20, Y5, Y1, Y2
+	VPERM2I128   $0x31, Y5, Y1, Y1
+	VPXOR        512(BX), Y2, Y2
+	VMOVDQU      Y2, 512(CX)
+	VPXOR        768(BX), Y1, Y1
+	VMOVDQU      Y1, 768(CX)
+	VPERM2I128   $0x20, Y13, Y12, Y2
+	VPERM2I128   $0x31, Y13, Y12, Y12
+	VPXOR        576(BX), Y2, Y2
+	VMOVDQU      Y2, 576(CX)
+	VPXOR        832(BX), Y12, Y12
+	VMOVDQU      Y12, 832(CX)
+	VPERM2I128   $0x20, Y7, Y3, Y2
+	VPERM2I128   $0x31, Y7, Y3, Y3
+	VPXOR        640(BX), Y2, Y2
+	VMOVDQU      Y2, 640(CX)
+	VPXOR        896(BX), Y3, Y3
+	VMOVDQU      Y3, 896(CX)
+	VPERM2I128   $0x20, Y4, Y0, Y2
+	VPERM2I128   $0x31, Y4, Y0, Y0
+	VPXOR        704(BX), Y2, Y2
+	VMOVDQU      Y2, 704(CX)
+	VPXOR        960(BX), Y0, Y0
+	VMOVDQU      Y0, 960(CX)
+	VMOVDQU      992(AX), Y2
+	VMOVDQU      1024(AX), Y6
+	VMOVDQU      1056(AX), Y14
+	VMOVDQU      1088(AX), Y15
+	VPBROADCASTD 32(AX), Y1
+	VPADDD       Y1, Y2, Y2
+	VPBROADCASTD 36(AX), Y1
+	VPADDD       Y1, Y6, Y6
+	VPBROADCASTD 40(AX), Y1
+	VPADDD       Y1, Y14, Y14
+	VPBROADCASTD 44(AX), Y1
+	VPADDD       Y1, Y15, Y15
+	VPUNPCKLDQ   Y6, Y2, Y1
+	VPUNPCKHDQ   Y6, Y2, Y2
+	VPUNPCKLDQ   Y15, Y14, Y12
+	VPUNPCKHDQ   Y15, Y14, Y14
+	VPUNPCKLQDQ  Y12, Y1, Y6
+	VPUNPCKHQDQ  Y12, Y1, Y1
+	VPUNPCKLQDQ  Y14, Y2, Y15
+	VPUNPCKHQDQ  Y14, Y2, Y2
+	VPBROADCASTD 48(AX), Y12
+	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       Y12, Y8, Y8
+	VPBROADCASTD 52(AX), Y12
+	VPADDD       Y12, Y9, Y9
+	VPBROADCASTD 56(AX), Y12
+	VPADDD       Y12, Y10, Y10
+	VPBROADCASTD 60(AX), Y12
+	VPADDD       Y12, Y11, Y11
+	VPUNPCKLDQ   Y9, Y8, Y12
+	VPUNPCKHDQ   Y9, Y8, Y8
+	VPUNPCKLDQ   Y11, Y10, Y14
+	VPUNPCKHDQ   Y11, Y10, Y10
+	VPUNPCKLQDQ  Y14, Y12, Y9
+	VPUNPCKHQDQ  Y14, Y12, Y12
+	VPUNPCKLQDQ  Y10, Y8, Y11
+	VPUNPCKHQDQ  Y10, Y8, Y8
+	VPERM2I128   $0x20, Y9, Y6, Y14
+	VPERM2I128   $0x31, Y9, Y6, Y6
+	VPXOR        544(BX), Y14, Y14
+	VMOVDQU      Y14, 544(CX)
+	VPXOR        800(BX), Y6, Y6
+	VMOVDQU      Y6, 800(CX)
+	VPERM2I128   $0x20, Y12, Y1, Y14
+	VPERM2I128   $0x31, Y12, Y1, Y1
+	VPXOR        608(BX), Y14, Y14
+	VMOVDQU      Y14, 608(CX)
+	VPXOR        864(BX), Y1, Y1
+	VMOVDQU      Y1, 864(CX)
+	VPERM2I128   $0x20, Y11, Y15, Y14
+	VPERM2I128   $0x31, Y11, Y15, Y15
+	VPXOR        672(BX), Y14, Y14
+	VMOVDQU      Y14, 672(CX)
+	VPXOR        928(BX), Y15, Y15
+	VMOVDQU      Y15, 928(CX)
+	VPERM2I128   $0x20, Y8, Y2, Y14
+	VPERM2I128   $0x31, Y8, Y2, Y2
+	VPXOR        736(BX), Y14, Y14
+	VMOVDQU      Y14, 736(CX)
+	VPXOR        992(BX), Y2, Y2
+	VMOVDQU      Y2, 992(CX)
+	ADDL         $0x08, 48(AX)
+	ADDQ         $0x00000400, CX
+	ADDQ         $0x00000400, BX
+	SUBQ         $0x00000400, SI
+	JNZ          sealWideAVX2_loop
+	MOVQ         st+0(FP), CX
+	MOVQ         DI, 64(CX)
+	MOVQ         R9, 72(CX)
+	MOVQ         R11, 80(CX)
+	MOVL         48(AX), AX
+	MOVL         AX, 48(CX)
+	VZEROUPPER
+	RET
+
 // func sealTailAVX2(st *[14]uint64, dst []byte, src []byte, mac *[512]byte)
 // Requires: AVX, AVX2, BMI2
 TEXT ·sealTailAVX2(SB), NOSPLIT, $192-64

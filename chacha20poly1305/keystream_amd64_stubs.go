@@ -116,6 +116,20 @@ func sealAVX2(st *[14]uint64, dst []byte, src []byte)
 //go:noescape
 func openAVX2(st *[14]uint64, dst []byte, src []byte)
 
+// openWideAVX2 absorbs src, whose length must be a non-zero multiple of 1024, into
+// st.h (each block with 2^128 added) and decrypts it into dst; st.x[12]
+// advances.
+//
+//go:noescape
+func openWideAVX2(st *[14]uint64, dst []byte, src []byte)
+
+// sealWideAVX2 encrypts src, whose length must be a non-zero multiple of 1024, into
+// dst and absorbs into st.h the 512 bytes before dst and every 1024-byte
+// batch of dst but the last, each block with 2^128 added; st.x[12] advances.
+//
+//go:noescape
+func sealWideAVX2(st *[14]uint64, dst []byte, src []byte)
+
 // sealTailAVX2 encrypts the 512 bytes of src into dst (one batch) and absorbs mac
 // into st.h (each block with 2^128 added); st.x[12] advances.
 //

@@ -51,6 +51,14 @@ func openAVX2(st *[14]uint64, dst, src []byte) {
 	panic("chacha20poly1305: openAVX2 without assembly")
 }
 
+func openWideAVX2(st *[14]uint64, dst, src []byte) {
+	panic("chacha20poly1305: openWideAVX2 without assembly")
+}
+
+func sealWideAVX2(st *[14]uint64, dst, src []byte) {
+	panic("chacha20poly1305: sealWideAVX2 without assembly")
+}
+
 func midKeystream(ks *[64 * 20]byte, n int, key *[KeySize]byte, nonce12 *[NonceSize]byte) {
 	panic("chacha20poly1305: midKeystream without assembly")
 }

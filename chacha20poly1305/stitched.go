@@ -151,8 +151,18 @@ func sealStitched(ciphertext, plaintext, ad []byte, tag *[Overhead]byte, key *[K
 		pad(&mac, len(ad))
 		h, r := mac.Scalar()
 		st.h, st.r = *h, *r
-		if full > batch {
-			sealNextAVX2(st.words(), ciphertext[batch:full], plaintext[batch:full])
+		// The batches after the first: two sets of eight blocks each
+		// (sealWideAVX2), after one of one set if their number is odd.
+		next := batch
+		if (full-batch)&batch != 0 {
+			sealNextAVX2(st.words(), ciphertext[batch:2*batch], plaintext[batch:2*batch])
+			next = 2 * batch
+		}
+		if next < full {
+			sealWideAVX2(st.words(), ciphertext[next:full], plaintext[next:full])
+			// It leaves its last 1024 bytes: the first half here, the
+			// second as below.
+			macBatchAVX2(st.words(), (*[batch]byte)(ciphertext[full-2*batch:]))
 		}
 		if full < len(plaintext) {
 			// The tail's batch absorbs the last whole batch.
@@ -193,7 +203,14 @@ func openStitched(out, ciphertext, ad, tag []byte, key *[KeySize]byte, nonce12 *
 	stitchSetup(&st, &mac, key, nonce12, ad)
 	full := len(ciphertext) &^ (batch - 1)
 	if full > 0 {
-		openAVX2(st.words(), out[:full], ciphertext[:full])
+		// Two sets of eight blocks a batch while 1024 bytes are left.
+		wide := full &^ (2*batch - 1)
+		if wide > 0 {
+			openWideAVX2(st.words(), out[:wide], ciphertext[:wide])
+		}
+		if wide < full {
+			openAVX2(st.words(), out[wide:full], ciphertext[wide:full])
+		}
 		h, _ := mac.Scalar()
 		*h = st.h
 	}

@@ -79,6 +79,8 @@ func main() {
 	}
 	stitched("sealAVX2", true)
 	stitched("openAVX2", false)
+	stitchedWide("openWideAVX2", false)
+	stitchedWide("sealWideAVX2", true)
 	stitchedTail("sealTailAVX2")
 	stitchedFirst("sealFirstAVX2")
 	macBatch("macBatchAVX2")
