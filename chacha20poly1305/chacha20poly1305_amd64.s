@@ -14644,6 +14644,1009 @@ sealWideAVX2_rounds:
 	VZEROUPPER
 	RET
 
+// func sealLastAVX2(st *[14]uint64, dst []byte, src []byte)
+// Requires: AVX, AVX2, BMI2
+TEXT ·sealLastAVX2(SB), $1288-56
+	MOVQ         st+0(FP), CX
+	LEAQ         (SP), AX
+	ADDQ         $0x0000001f, AX
+	ANDQ         $-32, AX
+	MOVQ         (CX), DX
+	MOVQ         DX, (AX)
+	MOVQ         8(CX), DX
+	MOVQ         DX, 8(AX)
+	MOVQ         16(CX), DX
+	MOVQ         DX, 16(AX)
+	MOVQ         24(CX), DX
+	MOVQ         DX, 24(AX)
+	MOVQ         32(CX), DX
+	MOVQ         DX, 32(AX)
+	MOVQ         40(CX), DX
+	MOVQ         DX, 40(AX)
+	MOVQ         48(CX), DX
+	MOVQ         DX, 48(AX)
+	MOVQ         56(CX), DX
+	MOVQ         DX, 56(AX)
+	MOVQ         64(CX), DX
+	MOVQ         DX, 64(AX)
+	MOVQ         72(CX), DX
+	MOVQ         DX, 72(AX)
+	MOVQ         80(CX), DX
+	MOVQ         DX, 80(AX)
+	MOVQ         88(CX), DX
+	MOVQ         DX, 88(AX)
+	MOVQ         96(CX), DX
+	MOVQ         DX, 96(AX)
+	MOVQ         104(CX), CX
+	MOVQ         CX, 104(AX)
+	VMOVDQU      cp_rot16<>+0(SB), Y14
+	VMOVDQU      Y14, 128(AX)
+	VMOVDQU      cp_rot8<>+0(SB), Y14
+	VMOVDQU      Y14, 160(AX)
+	MOVL         $0x00000008, 192(AX)
+	VPBROADCASTD 192(AX), Y14
+	VMOVDQU      Y14, 192(AX)
+
+	// P = r^32: r·r, then four squarings.
+	MOVQ  88(AX), CX
+	MOVQ  96(AX), SI
+	XORL  R8, R8
+	MOVQ  CX, DX
+	MULXQ 88(AX), BX, DI
+	MULXQ 96(AX), CX, R9
+	ADDQ  CX, DI
+	ADCQ  $0x00, R9
+	MOVQ  SI, DX
+	MULXQ 88(AX), CX, SI
+	ADDQ  CX, DI
+	ADCQ  SI, R9
+	MULXQ 104(AX), CX, SI
+	ADDQ  CX, BX
+	ADCQ  SI, DI
+	ADCQ  $0x00, R9
+	MOVQ  R8, CX
+	IMULQ 104(AX), CX
+	IMULQ 88(AX), R8
+	ADDQ  CX, DI
+	ADCQ  R8, R9
+	MOVQ  R9, R8
+	ANDQ  $0x03, R8
+	MOVQ  R9, SI
+	SHRQ  $0x02, SI
+	ANDQ  $-4, R9
+	ADDQ  SI, R9
+	ADDQ  R9, BX
+	ADCQ  $0x00, DI
+	ADCQ  $0x00, R8
+	MOVQ  BX, CX
+	MOVQ  DI, SI
+	MOVQ  CX, 224(AX)
+	MOVQ  SI, 232(AX)
+	MOVQ  R8, 240(AX)
+
+	// h·P in five words w0..w4.
+	XORL  DI, DI
+	MOVQ  CX, DX
+	MULXQ 224(AX), CX, BX
+	MULXQ 232(AX), R11, R9
+	ADDQ  R11, BX
+	MULXQ 240(AX), R11, R10
+	ADCQ  R11, R9
+	ADCQ  $0x00, R10
+	MOVQ  SI, DX
+	MULXQ 224(AX), R11, SI
+	ADDQ  R11, BX
+	ADCQ  SI, R9
+	ADCQ  $0x00, R10
+	ADCQ  $0x00, DI
+	MULXQ 232(AX), R11, SI
+	ADDQ  R11, R9
+	ADCQ  SI, R10
+	ADCQ  $0x00, DI
+	MULXQ 240(AX), R11, SI
+	ADDQ  R11, R10
+	ADCQ  SI, DI
+	MOVQ  R8, DX
+	MULXQ 224(AX), R11, SI
+	ADDQ  R11, R9
+	ADCQ  SI, R10
+	ADCQ  $0x00, DI
+	MULXQ 232(AX), R11, SI
+	ADDQ  R11, R10
+	ADCQ  SI, DI
+	IMULQ 240(AX), DX
+	ADDQ  DX, DI
+
+	// The low 130 bits plus 4·(w >> 130) plus (w >> 130).
+	MOVQ R9, R8
+	ANDQ $0x03, R8
+	ANDQ $-4, R9
+	ADDQ R9, CX
+	ADCQ R10, BX
+	ADCQ DI, R8
+	SHRQ $0x02, R10, R9
+	SHRQ $0x02, DI, R10
+	SHRQ $0x02, DI
+	ADDQ R9, CX
+	ADCQ R10, BX
+	ADCQ DI, R8
+
+	// Plus b, and the bits from 2^130 up folded once more.
+	MOVQ R8, R11
+	SHRQ $0x02, R11
+	ANDQ $0x03, R8
+	LEAQ (R11)(R11*4), R11
+	ADDQ R11, CX
+	ADCQ $0x00, BX
+	ADCQ $0x00, R8
+	MOVQ BX, SI
+	MOVQ CX, 224(AX)
+	MOVQ SI, 232(AX)
+	MOVQ R8, 240(AX)
+
+	// h·P in five words w0..w4.
+	XORL  DI, DI
+	MOVQ  CX, DX
+	MULXQ 224(AX), CX, BX
+	MULXQ 232(AX), R11, R9
+	ADDQ  R11, BX
+	MULXQ 240(AX), R11, R10
+	ADCQ  R11, R9
+	ADCQ  $0x00, R10
+	MOVQ  SI, DX
+	MULXQ 224(AX), R11, SI
+	ADDQ  R11, BX
+	ADCQ  SI, R9
+	ADCQ  $0x00, R10
+	ADCQ  $0x00, DI
+	MULXQ 232(AX), R11, SI
+	ADDQ  R11, R9
+	ADCQ  SI, R10
+	ADCQ  $0x00, DI
+	MULXQ 240(AX), R11, SI
+	ADDQ  R11, R10
+	ADCQ  SI, DI
+	MOVQ  R8, DX
+	MULXQ 224(AX), R11, SI
+	ADDQ  R11, R9
+	ADCQ  SI, R10
+	ADCQ  $0x00, DI
+	MULXQ 232(AX), R11, SI
+	ADDQ  R11, R10
+	ADCQ  SI, DI
+	IMULQ 240(AX), DX
+	ADDQ  DX, DI
+
+	// The low 130 bits plus 4·(w >> 130) plus (w >> 130).
+	MOVQ R9, R8
+	ANDQ $0x03, R8
+	ANDQ $-4, R9
+	ADDQ R9, CX
+	ADCQ R10, BX
+	ADCQ DI, R8
+	SHRQ $0x02, R10, R9
+	SHRQ $0x02, DI, R10
+	SHRQ $0x02, DI
+	ADDQ R9, CX
+	ADCQ R10, BX
+	ADCQ DI, R8
+
+	// Plus b, and the bits from 2^130 up folded once more.
+	MOVQ R8, R11
+	SHRQ $0x02, R11
+	ANDQ $0x03, R8
+	LEAQ (R11)(R11*4), R11
+	ADDQ R11, CX
+	ADCQ $0x00, BX
+	ADCQ $0x00, R8
+	MOVQ BX, SI
+	MOVQ CX, 224(AX)
+	MOVQ SI, 232(AX)
+	MOVQ R8, 240(AX)
+
+	// h·P in five words w0..w4.
+	XORL  DI, DI
+	MOVQ  CX, DX
+	MULXQ 224(AX), CX, BX
+	MULXQ 232(AX), R11, R9
+	ADDQ  R11, BX
+	MULXQ 240(AX), R11, R10
+	ADCQ  R11, R9
+	ADCQ  $0x00, R10
+	MOVQ  SI, DX
+	MULXQ 224(AX), R11, SI
+	ADDQ  R11, BX
+	ADCQ  SI, R9
+	ADCQ  $0x00, R10
+	ADCQ  $0x00, DI
+	MULXQ 232(AX), R11, SI
+	ADDQ  R11, R9
+	ADCQ  SI, R10
+	ADCQ  $0x00, DI
+	MULXQ 240(AX), R11, SI
+	ADDQ  R11, R10
+	ADCQ  SI, DI
+	MOVQ  R8, DX
+	MULXQ 224(AX), R11, SI
+	ADDQ  R11, R9
+	ADCQ  SI, R10
+	ADCQ  $0x00, DI
+	MULXQ 232(AX), R11, SI
+	ADDQ  R11, R10
+	ADCQ  SI, DI
+	IMULQ 240(AX), DX
+	ADDQ  DX, DI
+
+	// The low 130 bits plus 4·(w >> 130) plus (w >> 130).
+	MOVQ R9, R8
+	ANDQ $0x03, R8
+	ANDQ $-4, R9
+	ADDQ R9, CX
+	ADCQ R10, BX
+	ADCQ DI, R8
+	SHRQ $0x02, R10, R9
+	SHRQ $0x02, DI, R10
+	SHRQ $0x02, DI
+	ADDQ R9, CX
+	ADCQ R10, BX
+	ADCQ DI, R8
+
+	// Plus b, and the bits from 2^130 up folded once more.
+	MOVQ R8, R11
+	SHRQ $0x02, R11
+	ANDQ $0x03, R8
+	LEAQ (R11)(R11*4), R11
+	ADDQ R11, CX
+	ADCQ $0x00, BX
+	ADCQ $0x00, R8
+	MOVQ BX, SI
+	MOVQ CX, 224(AX)
+	MOVQ SI, 232(AX)
+	MOVQ R8, 240(AX)
+
+	// h·P in five words w0..w4.
+	XORL  DI, DI
+	MOVQ  CX, DX
+	MULXQ 224(AX), CX, BX
+	MULXQ 232(AX), R11, R9
+	ADDQ  R11, BX
+	MULXQ 240(AX), R11, R10
+	ADCQ  R11, R9
+	ADCQ  $0x00, R10
+	MOVQ  SI, DX
+	MULXQ 224(AX), R11, SI
+	ADDQ  R11, BX
+	ADCQ  SI, R9
+	ADCQ  $0x00, R10
+	ADCQ  $0x00, DI
+	MULXQ 232(AX), R11, SI
+	ADDQ  R11, R9
+	ADCQ  SI, R10
+	ADCQ  $0x00, DI
+	MULXQ 240(AX), R11, SI
+	ADDQ  R11, R10
+	ADCQ  SI, DI
+	MOVQ  R8, DX
+	MULXQ 224(AX), R11, SI
+	ADDQ  R11, R9
+	ADCQ  SI, R10
+	ADCQ  $0x00, DI
+	MULXQ 232(AX), R11, SI
+	ADDQ  R11, R10
+	ADCQ  SI, DI
+	IMULQ 240(AX), DX
+	ADDQ  DX, DI
+
+	// The low 130 bits plus 4·(w >> 130) plus (w >> 130).
+	MOVQ R9, R8
+	ANDQ $0x03, R8
+	ANDQ $-4, R9
+	ADDQ R9, CX
+	ADCQ R10, BX
+	ADCQ DI, R8
+	SHRQ $0x02, R10, R9
+	SHRQ $0x02, DI, R10
+	SHRQ $0x02, DI
+	ADDQ R9, CX
+	ADCQ R10, BX
+	ADCQ DI, R8
+
+	// Plus b, and the bits from 2^130 up folded once more.
+	MOVQ         R8, R11
+	SHRQ         $0x02, R11
+	ANDQ         $0x03, R8
+	LEAQ         (R11)(R11*4), R11
+	ADDQ         R11, CX
+	ADCQ         $0x00, BX
+	ADCQ         $0x00, R8
+	MOVQ         BX, SI
+	MOVQ         CX, 224(AX)
+	MOVQ         SI, 232(AX)
+	MOVQ         R8, 240(AX)
+	MOVQ         dst_base+8(FP), CX
+	MOVQ         src_base+32(FP), BX
+	MOVQ         64(AX), SI
+	MOVQ         72(AX), R8
+	MOVQ         80(AX), R10
+	XORQ         R12, R12
+	XORQ         R13, R13
+	XORQ         R14, R14
+	LEAQ         -1024(CX), R15
+	VPBROADCASTD (AX), Y0
+	VPBROADCASTD 4(AX), Y1
+	VPBROADCASTD 8(AX), Y2
+	VPBROADCASTD 12(AX), Y3
+	VPBROADCASTD 16(AX), Y4
+	VPBROADCASTD 20(AX), Y5
+	VPBROADCASTD 24(AX), Y6
+	VPBROADCASTD 28(AX), Y7
+	VPBROADCASTD 32(AX), Y12
+	VPBROADCASTD 36(AX), Y13
+	VPBROADCASTD 40(AX), Y14
+	VMOVDQU      Y14, 544(AX)
+	VPBROADCASTD 44(AX), Y14
+	VMOVDQU      Y14, 576(AX)
+	VPBROADCASTD 48(AX), Y8
+	VPADDD       cp_iota8<>+0(SB), Y8, Y8
+	VPBROADCASTD 52(AX), Y9
+	VPBROADCASTD 56(AX), Y10
+	VPBROADCASTD 60(AX), Y11
+	MOVQ         $0x0000000a, 1280(SP)
+
+sealLastAVX2_rounds:
+	VPADDD       Y4, Y0, Y0
+	ADDQ         (R15), SI
+	VPXOR        Y0, Y8, Y8
+	ADCQ         8(R15), R8
+	VPADDD       Y5, Y1, Y1
+	ADCQ         $0x01, R10
+	MOVQ         SI, DX
+	VPXOR        Y1, Y9, Y9
+	MULXQ        88(AX), DI, R9
+	VPSHUFB      128(AX), Y8, Y8
+	MULXQ        96(AX), SI, R11
+	ADDQ         SI, R9
+	VPSHUFB      128(AX), Y9, Y9
+	ADCQ         $0x00, R11
+	VPADDD       Y8, Y12, Y12
+	MOVQ         R8, DX
+	VPXOR        Y12, Y4, Y4
+	MULXQ        88(AX), SI, R8
+	ADDQ         SI, R9
+	VPADDD       Y9, Y13, Y13
+	ADCQ         R8, R11
+	VPXOR        Y13, Y5, Y5
+	MULXQ        104(AX), SI, R8
+	ADDQ         SI, DI
+	VPSLLD       $0x0c, Y4, Y14
+	ADCQ         R8, R9
+	VPSRLD       $0x14, Y4, Y4
+	ADCQ         $0x00, R11
+	MOVQ         R10, SI
+	VPOR         Y14, Y4, Y4
+	IMULQ        104(AX), SI
+	VPSLLD       $0x0c, Y5, Y14
+	IMULQ        88(AX), R10
+	VPSRLD       $0x14, Y5, Y5
+	ADDQ         SI, R9
+	ADCQ         R10, R11
+	VPOR         Y14, Y5, Y5
+	MOVQ         R11, R10
+	VPADDD       Y4, Y0, Y0
+	ANDQ         $0x03, R10
+	MOVQ         R11, R8
+	VPXOR        Y0, Y8, Y8
+	SHRQ         $0x02, R8
+	VPADDD       Y5, Y1, Y1
+	ANDQ         $-4, R11
+	VPXOR        Y1, Y9, Y9
+	ADDQ         R8, R11
+	ADDQ         R11, DI
+	VPSHUFB      160(AX), Y8, Y8
+	ADCQ         $0x00, R9
+	VPSHUFB      160(AX), Y9, Y9
+	ADCQ         $0x00, R10
+	MOVQ         DI, SI
+	VPADDD       Y8, Y12, Y12
+	MOVQ         R9, R8
+	VPXOR        Y12, Y4, Y4
+	ADDQ         512(R15), R12
+	ADCQ         520(R15), R13
+	VPADDD       Y9, Y13, Y13
+	ADCQ         $0x01, R14
+	VPXOR        Y13, Y5, Y5
+	MOVQ         R12, DX
+	VPSLLD       $0x07, Y4, Y14
+	MULXQ        88(AX), DI, R9
+	MULXQ        96(AX), R12, R11
+	VPSRLD       $0x19, Y4, Y4
+	ADDQ         R12, R9
+	VPOR         Y14, Y4, Y4
+	ADCQ         $0x00, R11
+	MOVQ         R13, DX
+	VPSLLD       $0x07, Y5, Y14
+	MULXQ        88(AX), R12, R13
+	VPSRLD       $0x19, Y5, Y5
+	ADDQ         R12, R9
+	VPOR         Y14, Y5, Y5
+	ADCQ         R13, R11
+	MULXQ        104(AX), R12, R13
+	VMOVDQU      Y12, 480(AX)
+	ADDQ         R12, DI
+	VMOVDQU      544(AX), Y12
+	ADCQ         R13, R9
+	ADCQ         $0x00, R11
+	VMOVDQU      Y13, 512(AX)
+	MOVQ         R14, R12
+	VMOVDQU      576(AX), Y13
+	IMULQ        104(AX), R12
+	IMULQ        88(AX), R14
+	VPADDD       Y6, Y2, Y2
+	ADDQ         R12, R9
+	VPXOR        Y2, Y10, Y10
+	ADCQ         R14, R11
+	VPADDD       Y7, Y3, Y3
+	MOVQ         R11, R14
+	ANDQ         $0x03, R14
+	VPXOR        Y3, Y11, Y11
+	MOVQ         R11, R13
+	VPSHUFB      128(AX), Y10, Y10
+	SHRQ         $0x02, R13
+	ANDQ         $-4, R11
+	VPSHUFB      128(AX), Y11, Y11
+	ADDQ         R13, R11
+	VPADDD       Y10, Y12, Y12
+	ADDQ         R11, DI
+	ADCQ         $0x00, R9
+	VPXOR        Y12, Y6, Y6
+	ADCQ         $0x00, R14
+	VPADDD       Y11, Y13, Y13
+	MOVQ         DI, R12
+	VPXOR        Y13, Y7, Y7
+	MOVQ         R9, R13
+	ADDQ         16(R15), SI
+	VPSLLD       $0x0c, Y6, Y14
+	ADCQ         24(R15), R8
+	VPSRLD       $0x14, Y6, Y6
+	ADCQ         $0x01, R10
+	MOVQ         SI, DX
+	VPOR         Y14, Y6, Y6
+	MULXQ        88(AX), DI, R9
+	VPSLLD       $0x0c, Y7, Y14
+	MULXQ        96(AX), SI, R11
+	VPSRLD       $0x14, Y7, Y7
+	ADDQ         SI, R9
+	ADCQ         $0x00, R11
+	VPOR         Y14, Y7, Y7
+	MOVQ         R8, DX
+	VPADDD       Y6, Y2, Y2
+	MULXQ        88(AX), SI, R8
+	ADDQ         SI, R9
+	VPXOR        Y2, Y10, Y10
+	ADCQ         R8, R11
+	VPADDD       Y7, Y3, Y3
+	MULXQ        104(AX), SI, R8
+	ADDQ         SI, DI
+	VPXOR        Y3, Y11, Y11
+	ADCQ         R8, R9
+	VPSHUFB      160(AX), Y10, Y10
+	ADCQ         $0x00, R11
+	VPSHUFB      160(AX), Y11, Y11
+	MOVQ         R10, SI
+	IMULQ        104(AX), SI
+	VPADDD       Y10, Y12, Y12
+	IMULQ        88(AX), R10
+	VPXOR        Y12, Y6, Y6
+	ADDQ         SI, R9
+	ADCQ         R10, R11
+	VPADDD       Y11, Y13, Y13
+	MOVQ         R11, R10
+	VPXOR        Y13, Y7, Y7
+	ANDQ         $0x03, R10
+	VPSLLD       $0x07, Y6, Y14
+	MOVQ         R11, R8
+	SHRQ         $0x02, R8
+	VPSRLD       $0x19, Y6, Y6
+	ANDQ         $-4, R11
+	VPOR         Y14, Y6, Y6
+	ADDQ         R8, R11
+	ADDQ         R11, DI
+	VPSLLD       $0x07, Y7, Y14
+	ADCQ         $0x00, R9
+	VPSRLD       $0x19, Y7, Y7
+	ADCQ         $0x00, R10
+	MOVQ         DI, SI
+	VPOR         Y14, Y7, Y7
+	MOVQ         R9, R8
+	VPADDD       Y5, Y0, Y0
+	ADDQ         528(R15), R12
+	VPXOR        Y0, Y11, Y11
+	ADCQ         536(R15), R13
+	ADCQ         $0x01, R14
+	VPADDD       Y6, Y1, Y1
+	MOVQ         R12, DX
+	VPXOR        Y1, Y8, Y8
+	MULXQ        88(AX), DI, R9
+	MULXQ        96(AX), R12, R11
+	VPSHUFB      128(AX), Y11, Y11
+	ADDQ         R12, R9
+	VPSHUFB      128(AX), Y8, Y8
+	ADCQ         $0x00, R11
+	MOVQ         R13, DX
+	VPADDD       Y11, Y12, Y12
+	MULXQ        88(AX), R12, R13
+	VPXOR        Y12, Y5, Y5
+	ADDQ         R12, R9
+	VPADDD       Y8, Y13, Y13
+	ADCQ         R13, R11
+	MULXQ        104(AX), R12, R13
+	VPXOR        Y13, Y6, Y6
+	ADDQ         R12, DI
+	VPSLLD       $0x0c, Y5, Y14
+	ADCQ         R13, R9
+	ADCQ         $0x00, R11
+	VPSRLD       $0x14, Y5, Y5
+	MOVQ         R14, R12
+	VPOR         Y14, Y5, Y5
+	IMULQ        104(AX), R12
+	VPSLLD       $0x0c, Y6, Y14
+	IMULQ        88(AX), R14
+	ADDQ         R12, R9
+	VPSRLD       $0x14, Y6, Y6
+	ADCQ         R14, R11
+	VPOR         Y14, Y6, Y6
+	MOVQ         R11, R14
+	ANDQ         $0x03, R14
+	VPADDD       Y5, Y0, Y0
+	MOVQ         R11, R13
+	VPXOR        Y0, Y11, Y11
+	SHRQ         $0x02, R13
+	ANDQ         $-4, R11
+	VPADDD       Y6, Y1, Y1
+	ADDQ         R13, R11
+	VPXOR        Y1, Y8, Y8
+	ADDQ         R11, DI
+	VPSHUFB      160(AX), Y11, Y11
+	ADCQ         $0x00, R9
+	ADCQ         $0x00, R14
+	VPSHUFB      160(AX), Y8, Y8
+	MOVQ         DI, R12
+	VPADDD       Y11, Y12, Y12
+	MOVQ         R9, R13
+	ADDQ         32(R15), SI
+	VPXOR        Y12, Y5, Y5
+	ADCQ         40(R15), R8
+	VPADDD       Y8, Y13, Y13
+	ADCQ         $0x01, R10
+	VPXOR        Y13, Y6, Y6
+	MOVQ         SI, DX
+	MULXQ        88(AX), DI, R9
+	VPSLLD       $0x07, Y5, Y14
+	MULXQ        96(AX), SI, R11
+	VPSRLD       $0x19, Y5, Y5
+	ADDQ         SI, R9
+	ADCQ         $0x00, R11
+	VPOR         Y14, Y5, Y5
+	MOVQ         R8, DX
+	VPSLLD       $0x07, Y6, Y14
+	MULXQ        88(AX), SI, R8
+	ADDQ         SI, R9
+	VPSRLD       $0x19, Y6, Y6
+	ADCQ         R8, R11
+	VPOR         Y14, Y6, Y6
+	MULXQ        104(AX), SI, R8
+	VMOVDQU      Y12, 544(AX)
+	ADDQ         SI, DI
+	ADCQ         R8, R9
+	VMOVDQU      480(AX), Y12
+	ADCQ         $0x00, R11
+	VMOVDQU      Y13, 576(AX)
+	MOVQ         R10, SI
+	IMULQ        104(AX), SI
+	VMOVDQU      512(AX), Y13
+	IMULQ        88(AX), R10
+	VPADDD       Y7, Y2, Y2
+	ADDQ         SI, R9
+	ADCQ         R10, R11
+	VPXOR        Y2, Y9, Y9
+	MOVQ         R11, R10
+	VPADDD       Y4, Y3, Y3
+	ANDQ         $0x03, R10
+	VPXOR        Y3, Y10, Y10
+	MOVQ         R11, R8
+	SHRQ         $0x02, R8
+	VPSHUFB      128(AX), Y9, Y9
+	ANDQ         $-4, R11
+	VPSHUFB      128(AX), Y10, Y10
+	ADDQ         R8, R11
+	ADDQ         R11, DI
+	VPADDD       Y9, Y12, Y12
+	ADCQ         $0x00, R9
+	VPXOR        Y12, Y7, Y7
+	ADCQ         $0x00, R10
+	VPADDD       Y10, Y13, Y13
+	MOVQ         DI, SI
+	MOVQ         R9, R8
+	VPXOR        Y13, Y4, Y4
+	ADDQ         544(R15), R12
+	VPSLLD       $0x0c, Y7, Y14
+	ADCQ         552(R15), R13
+	ADCQ         $0x01, R14
+	VPSRLD       $0x14, Y7, Y7
+	MOVQ         R12, DX
+	VPOR         Y14, Y7, Y7
+	MULXQ        88(AX), DI, R9
+	MULXQ        96(AX), R12, R11
+	VPSLLD       $0x0c, Y4, Y14
+	ADDQ         R12, R9
+	VPSRLD       $0x14, Y4, Y4
+	ADCQ         $0x00, R11
+	VPOR         Y14, Y4, Y4
+	MOVQ         R13, DX
+	MULXQ        88(AX), R12, R13
+	VPADDD       Y7, Y2, Y2
+	ADDQ         R12, R9
+	VPXOR        Y2, Y9, Y9
+	ADCQ         R13, R11
+	MULXQ        104(AX), R12, R13
+	VPADDD       Y4, Y3, Y3
+	ADDQ         R12, DI
+	VPXOR        Y3, Y10, Y10
+	ADCQ         R13, R9
+	VPSHUFB      160(AX), Y9, Y9
+	ADCQ         $0x00, R11
+	MOVQ         R14, R12
+	VPSHUFB      160(AX), Y10, Y10
+	IMULQ        104(AX), R12
+	VPADDD       Y9, Y12, Y12
+	IMULQ        88(AX), R14
+	ADDQ         R12, R9
+	VPXOR        Y12, Y7, Y7
+	ADCQ         R14, R11
+	VPADDD       Y10, Y13, Y13
+	MOVQ         R11, R14
+	ANDQ         $0x03, R14
+	VPXOR        Y13, Y4, Y4
+	MOVQ         R11, R13
+	VPSLLD       $0x07, Y7, Y14
+	SHRQ         $0x02, R13
+	VPSRLD       $0x19, Y7, Y7
+	ANDQ         $-4, R11
+	ADDQ         R13, R11
+	VPOR         Y14, Y7, Y7
+	ADDQ         R11, DI
+	VPSLLD       $0x07, Y4, Y14
+	ADCQ         $0x00, R9
+	ADCQ         $0x00, R14
+	VPSRLD       $0x19, Y4, Y4
+	MOVQ         DI, R12
+	VPOR         Y14, Y4, Y4
+	MOVQ         R9, R13
+	ADDQ         $0x30, R15
+	DECQ         1280(SP)
+	JNZ          sealLastAVX2_rounds
+	ADDQ         (R15), SI
+	ADCQ         8(R15), R8
+	ADCQ         $0x01, R10
+	MOVQ         SI, DX
+	MULXQ        88(AX), DI, R9
+	MULXQ        96(AX), SI, R11
+	ADDQ         SI, R9
+	ADCQ         $0x00, R11
+	MOVQ         R8, DX
+	MULXQ        88(AX), SI, R8
+	ADDQ         SI, R9
+	ADCQ         R8, R11
+	MULXQ        104(AX), SI, R8
+	ADDQ         SI, DI
+	ADCQ         R8, R9
+	ADCQ         $0x00, R11
+	MOVQ         R10, SI
+	IMULQ        104(AX), SI
+	IMULQ        88(AX), R10
+	ADDQ         SI, R9
+	ADCQ         R10, R11
+	MOVQ         R11, R10
+	ANDQ         $0x03, R10
+	MOVQ         R11, R8
+	SHRQ         $0x02, R8
+	ANDQ         $-4, R11
+	ADDQ         R8, R11
+	ADDQ         R11, DI
+	ADCQ         $0x00, R9
+	ADCQ         $0x00, R10
+	MOVQ         DI, SI
+	MOVQ         R9, R8
+	ADDQ         512(R15), R12
+	ADCQ         520(R15), R13
+	ADCQ         $0x01, R14
+	MOVQ         R12, DX
+	MULXQ        88(AX), DI, R9
+	MULXQ        96(AX), R12, R11
+	ADDQ         R12, R9
+	ADCQ         $0x00, R11
+	MOVQ         R13, DX
+	MULXQ        88(AX), R12, R13
+	ADDQ         R12, R9
+	ADCQ         R13, R11
+	MULXQ        104(AX), R12, R13
+	ADDQ         R12, DI
+	ADCQ         R13, R9
+	ADCQ         $0x00, R11
+	MOVQ         R14, R12
+	IMULQ        104(AX), R12
+	IMULQ        88(AX), R14
+	ADDQ         R12, R9
+	ADCQ         R14, R11
+	MOVQ         R11, R14
+	ANDQ         $0x03, R14
+	MOVQ         R11, R13
+	SHRQ         $0x02, R13
+	ANDQ         $-4, R11
+	ADDQ         R13, R11
+	ADDQ         R11, DI
+	ADCQ         $0x00, R9
+	ADCQ         $0x00, R14
+	MOVQ         DI, R12
+	MOVQ         R9, R13
+	ADDQ         16(R15), SI
+	ADCQ         24(R15), R8
+	ADCQ         $0x01, R10
+	MOVQ         SI, DX
+	MULXQ        88(AX), DI, R9
+	MULXQ        96(AX), SI, R11
+	ADDQ         SI, R9
+	ADCQ         $0x00, R11
+	MOVQ         R8, DX
+	MULXQ        88(AX), SI, R8
+	ADDQ         SI, R9
+	ADCQ         R8, R11
+	MULXQ        104(AX), SI, R8
+	ADDQ         SI, DI
+	ADCQ         R8, R9
+	ADCQ         $0x00, R11
+	MOVQ         R10, SI
+	IMULQ        104(AX), SI
+	IMULQ        88(AX), R10
+	ADDQ         SI, R9
+	ADCQ         R10, R11
+	MOVQ         R11, R10
+	ANDQ         $0x03, R10
+	MOVQ         R11, R8
+	SHRQ         $0x02, R8
+	ANDQ         $-4, R11
+	ADDQ         R8, R11
+	ADDQ         R11, DI
+	ADCQ         $0x00, R9
+	ADCQ         $0x00, R10
+	MOVQ         DI, SI
+	MOVQ         R9, R8
+	ADDQ         528(R15), R12
+	ADCQ         536(R15), R13
+	ADCQ         $0x01, R14
+	MOVQ         R12, DX
+	MULXQ        88(AX), DI, R9
+	MULXQ        96(AX), R12, R11
+	ADDQ         R12, R9
+	ADCQ         $0x00, R11
+	MOVQ         R13, DX
+	MULXQ        88(AX), R12, R13
+	ADDQ         R12, R9
+	ADCQ         R13, R11
+	MULXQ        104(AX), R12, R13
+	ADDQ         R12, DI
+	ADCQ         R13, R9
+	ADCQ         $0x00, R11
+	MOVQ         R14, R12
+	IMULQ        104(AX), R12
+	IMULQ        88(AX), R14
+	ADDQ         R12, R9
+	ADCQ         R14, R11
+	MOVQ         R11, R14
+	ANDQ         $0x03, R14
+	MOVQ         R11, R13
+	SHRQ         $0x02, R13
+	ANDQ         $-4, R11
+	ADDQ         R13, R11
+	ADDQ         R11, DI
+	ADCQ         $0x00, R9
+	ADCQ         $0x00, R14
+	MOVQ         DI, R12
+	MOVQ         R9, R13
+	VMOVDQU      Y12, 480(AX)
+	VMOVDQU      Y13, 512(AX)
+	VPBROADCASTD (AX), Y12
+	VPADDD       Y12, Y0, Y0
+	VPBROADCASTD 4(AX), Y12
+	VPADDD       Y12, Y1, Y1
+	VPBROADCASTD 8(AX), Y12
+	VPADDD       Y12, Y2, Y2
+	VPBROADCASTD 12(AX), Y12
+	VPADDD       Y12, Y3, Y3
+	VPUNPCKLDQ   Y1, Y0, Y12
+	VPUNPCKHDQ   Y1, Y0, Y0
+	VPUNPCKLDQ   Y3, Y2, Y13
+	VPUNPCKHDQ   Y3, Y2, Y2
+	VPUNPCKLQDQ  Y13, Y12, Y1
+	VPUNPCKHQDQ  Y13, Y12, Y12
+	VPUNPCKLQDQ  Y2, Y0, Y3
+	VPUNPCKHQDQ  Y2, Y0, Y0
+	VPBROADCASTD 16(AX), Y13
+	VPADDD       Y13, Y4, Y4
+	VPBROADCASTD 20(AX), Y13
+	VPADDD       Y13, Y5, Y5
+	VPBROADCASTD 24(AX), Y13
+	VPADDD       Y13, Y6, Y6
+	VPBROADCASTD 28(AX), Y13
+	VPADDD       Y13, Y7, Y7
+	VPUNPCKLDQ   Y5, Y4, Y13
+	VPUNPCKHDQ   Y5, Y4, Y4
+	VPUNPCKLDQ   Y7, Y6, Y2
+	VPUNPCKHDQ   Y7, Y6, Y6
+	VPUNPCKLQDQ  Y2, Y13, Y5
+	VPUNPCKHQDQ  Y2, Y13, Y13
+	VPUNPCKLQDQ  Y6, Y4, Y7
+	VPUNPCKHQDQ  Y6, Y4, Y4
+	VPERM2I128   $0x20, Y5, Y1, Y2
+	VPERM2I128   $0x31, Y5, Y1, Y1
+	VPXOR        (BX), Y2, Y2
+	VMOVDQU      Y2, (CX)
+	VPXOR        256(BX), Y1, Y1
+	VMOVDQU      Y1, 256(CX)
+	VPERM2I128   $0x20, Y13, Y12, Y2
+	VPERM2I128   $0x31, Y13, Y12, Y12
+	VPXOR        64(BX), Y2, Y2
+	VMOVDQU      Y2, 64(CX)
+	VPXOR        320(BX), Y12, Y12
+	VMOVDQU      Y12, 320(CX)
+	VPERM2I128   $0x20, Y7, Y3, Y2
+	VPERM2I128   $0x31, Y7, Y3, Y3
+	VPXOR        128(BX), Y2, Y2
+	VMOVDQU      Y2, 128(CX)
+	VPXOR        384(BX), Y3, Y3
+	VMOVDQU      Y3, 384(CX)
+	VPERM2I128   $0x20, Y4, Y0, Y2
+	VPERM2I128   $0x31, Y4, Y0, Y0
+	VPXOR        192(BX), Y2, Y2
+	VMOVDQU      Y2, 192(CX)
+	VPXOR        448(BX), Y0, Y0
+	VMOVDQU      Y0, 448(CX)
+	VMOVDQU      480(AX), Y2
+	VMOVDQU      512(AX), Y6
+	VMOVDQU      544(AX), Y14
+	VMOVDQU      576(AX), Y15
+	VPBROADCASTD 32(AX), Y1
+	VPADDD       Y1, Y2, Y2
+	VPBROADCASTD 36(AX), Y1
+	VPADDD       Y1, Y6, Y6
+	VPBROADCASTD 40(AX), Y1
+	VPADDD       Y1, Y14, Y14
+	VPBROADCASTD 44(AX), Y1
+	VPADDD       Y1, Y15, Y15
+	VPUNPCKLDQ   Y6, Y2, Y1
+	VPUNPCKHDQ   Y6, Y2, Y2
+	VPUNPCKLDQ   Y15, Y14, Y12
+	VPUNPCKHDQ   Y15, Y14, Y14
+	VPUNPCKLQDQ  Y12, Y1, Y6
+	VPUNPCKHQDQ  Y12, Y1, Y1
+	VPUNPCKLQDQ  Y14, Y2, Y15
+	VPUNPCKHQDQ  Y14, Y2, Y2
+	VPBROADCASTD 48(AX), Y12
+	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       Y12, Y8, Y8
+	VPBROADCASTD 52(AX), Y12
+	VPADDD       Y12, Y9, Y9
+	VPBROADCASTD 56(AX), Y12
+	VPADDD       Y12, Y10, Y10
+	VPBROADCASTD 60(AX), Y12
+	VPADDD       Y12, Y11, Y11
+	VPUNPCKLDQ   Y9, Y8, Y12
+	VPUNPCKHDQ   Y9, Y8, Y8
+	VPUNPCKLDQ   Y11, Y10, Y14
+	VPUNPCKHDQ   Y11, Y10, Y10
+	VPUNPCKLQDQ  Y14, Y12, Y9
+	VPUNPCKHQDQ  Y14, Y12, Y12
+	VPUNPCKLQDQ  Y10, Y8, Y11
+	VPUNPCKHQDQ  Y10, Y8, Y8
+	VPERM2I128   $0x20, Y9, Y6, Y14
+	VPERM2I128   $0x31, Y9, Y6, Y6
+	VPXOR        32(BX), Y14, Y14
+	VMOVDQU      Y14, 32(CX)
+	VPXOR        288(BX), Y6, Y6
+	VMOVDQU      Y6, 288(CX)
+	VPERM2I128   $0x20, Y12, Y1, Y14
+	VPERM2I128   $0x31, Y12, Y1, Y1
+	VPXOR        96(BX), Y14, Y14
+	VMOVDQU      Y14, 96(CX)
+	VPXOR        352(BX), Y1, Y1
+	VMOVDQU      Y1, 352(CX)
+	VPERM2I128   $0x20, Y11, Y15, Y14
+	VPERM2I128   $0x31, Y11, Y15, Y15
+	VPXOR        160(BX), Y14, Y14
+	VMOVDQU      Y14, 160(CX)
+	VPXOR        416(BX), Y15, Y15
+	VMOVDQU      Y15, 416(CX)
+	VPERM2I128   $0x20, Y8, Y2, Y14
+	VPERM2I128   $0x31, Y8, Y2, Y2
+	VPXOR        224(BX), Y14, Y14
+	VMOVDQU      Y14, 224(CX)
+	VPXOR        480(BX), Y2, Y2
+	VMOVDQU      Y2, 480(CX)
+
+	// h = A·P + B.
+	MOVQ R12, 256(AX)
+	MOVQ R13, 264(AX)
+	MOVQ R14, 272(AX)
+
+	// h·P in five words w0..w4.
+	XORL  BX, BX
+	MOVQ  SI, DX
+	MULXQ 224(AX), SI, CX
+	MULXQ 232(AX), R11, DI
+	ADDQ  R11, CX
+	MULXQ 240(AX), R11, R9
+	ADCQ  R11, DI
+	ADCQ  $0x00, R9
+	MOVQ  R8, DX
+	MULXQ 224(AX), R11, R8
+	ADDQ  R11, CX
+	ADCQ  R8, DI
+	ADCQ  $0x00, R9
+	ADCQ  $0x00, BX
+	MULXQ 232(AX), R11, R8
+	ADDQ  R11, DI
+	ADCQ  R8, R9
+	ADCQ  $0x00, BX
+	MULXQ 240(AX), R11, R8
+	ADDQ  R11, R9
+	ADCQ  R8, BX
+	MOVQ  R10, DX
+	MULXQ 224(AX), R11, R8
+	ADDQ  R11, DI
+	ADCQ  R8, R9
+	ADCQ  $0x00, BX
+	MULXQ 232(AX), R11, R8
+	ADDQ  R11, R9
+	ADCQ  R8, BX
+	IMULQ 240(AX), DX
+	ADDQ  DX, BX
+
+	// The low 130 bits plus 4·(w >> 130) plus (w >> 130).
+	MOVQ DI, R10
+	ANDQ $0x03, R10
+	ANDQ $-4, DI
+	ADDQ DI, SI
+	ADCQ R9, CX
+	ADCQ BX, R10
+	SHRQ $0x02, R9, DI
+	SHRQ $0x02, BX, R9
+	SHRQ $0x02, BX
+	ADDQ DI, SI
+	ADCQ R9, CX
+	ADCQ BX, R10
+
+	// Plus b, and the bits from 2^130 up folded once more.
+	ADDQ 256(AX), SI
+	ADCQ 264(AX), CX
+	ADCQ 272(AX), R10
+	MOVQ R10, R11
+	SHRQ $0x02, R11
+	ANDQ $0x03, R10
+	LEAQ (R11)(R11*4), R11
+	ADDQ R11, SI
+	ADCQ $0x00, CX
+	ADCQ $0x00, R10
+	MOVQ CX, R8
+	ADDL $0x08, 48(AX)
+	MOVQ st+0(FP), CX
+	MOVQ SI, 64(CX)
+	MOVQ R8, 72(CX)
+	MOVQ R10, 80(CX)
+	MOVL 48(AX), AX
+	MOVL AX, 48(CX)
+	VZEROUPPER
+	RET
+
 // func sealTailAVX2(st *[14]uint64, dst []byte, src []byte, mac *[512]byte)
 // Requires: AVX, AVX2, BMI2
 TEXT ·sealTailAVX2(SB), NOSPLIT, $192-64

@@ -130,6 +130,13 @@ func openWideAVX2(st *[14]uint64, dst []byte, src []byte)
 //go:noescape
 func sealWideAVX2(st *[14]uint64, dst []byte, src []byte)
 
+// sealLastAVX2 encrypts the 512 bytes of src into dst (one batch) and absorbs the
+// 1024 bytes before dst into st.h (each block with 2^128 added); st.x[12]
+// advances.
+//
+//go:noescape
+func sealLastAVX2(st *[14]uint64, dst []byte, src []byte)
+
 // sealTailAVX2 encrypts the 512 bytes of src into dst (one batch) and absorbs mac
 // into st.h (each block with 2^128 added); st.x[12] advances.
 //

@@ -59,6 +59,10 @@ func sealWideAVX2(st *[14]uint64, dst, src []byte) {
 	panic("chacha20poly1305: sealWideAVX2 without assembly")
 }
 
+func sealLastAVX2(st *[14]uint64, dst, src []byte) {
+	panic("chacha20poly1305: sealLastAVX2 without assembly")
+}
+
 func midKeystream(ks *[64 * 20]byte, n int, key *[KeySize]byte, nonce12 *[NonceSize]byte) {
 	panic("chacha20poly1305: midKeystream without assembly")
 }

@@ -81,6 +81,7 @@ func main() {
 	stitched("openAVX2", false)
 	stitchedWide("openWideAVX2", false)
 	stitchedWide("sealWideAVX2", true)
+	stitchedLast("sealLastAVX2")
 	stitchedTail("sealTailAVX2")
 	stitchedFirst("sealFirstAVX2")
 	macBatch("macBatchAVX2")

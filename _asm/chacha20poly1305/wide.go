@@ -122,9 +122,22 @@ func (w *wide) advance(loop string) {
 	JNZ(LabelRef(loop))
 }
 
-// newWide sets up the frame (st's words, the masks), loads the pointers
-// and h, and counts a double round's vector instructions.
+// newWide sets up the frame and the registers (newFramed, loadRegs) and
+// counts a double round's vector instructions.
 func newWide() *wide {
+	k := newFramed()
+	k.loadRegs(true)
+	w := &wide{sk: k}
+	w.sp = &vec.Spiller{ISA: stAVX2, Ops: vec.DoubleRoundOps(2), Home: w.home, Masks: k.rot, Emit: k.vop}
+	k.counting = true
+	w.sp.Run()
+	k.counting = false
+	return w
+}
+
+// newFramed returns a kernel whose st is a 32-byte-aligned frame holding
+// a copy of st's words, the rotation masks and a vector of eights.
+func newFramed() *sk {
 	k := &sk{}
 	st := Load(Param("st"), GP64())
 	k.st = vec.AlignedLocal(wideFrame, 32).(GPVirtual)
@@ -143,19 +156,97 @@ func newWide() *wide {
 	MOVL(U32(8), eight)
 	VPBROADCASTD(eight, t)
 	VMOVDQU(t, eight)
+	return k
+}
+
+// loadRegs loads dst, src, (withN) src's length and h, and allocates the
+// steps' temporaries.
+func (k *sk) loadRegs(withN bool) {
 	k.dst = Load(Param("dst").Base(), GP64()).(GPVirtual)
 	k.src = Load(Param("src").Base(), GP64()).(GPVirtual)
-	k.n = Load(Param("src").Len(), GP64()).(GPVirtual)
+	if withN {
+		k.n = Load(Param("src").Len(), GP64()).(GPVirtual)
+	}
 	for i := range k.h {
 		k.h[i], k.t[i] = GP64().(GPVirtual), GP64().(GPVirtual)
 		MOVQ(Mem{Base: k.st, Disp: offH + 8*i}, k.h[i])
 	}
-	w := &wide{sk: k}
-	w.sp = &vec.Spiller{ISA: stAVX2, Ops: vec.DoubleRoundOps(2), Home: w.home, Masks: k.rot, Emit: k.vop}
-	k.counting = true
-	w.sp.Run()
-	k.counting = false
-	return w
+}
+
+// stitchedLast emits sealLastAVX2: Seal's last whole batch after
+// sealWideAVX2, one set of eight blocks whose rounds absorb the wide
+// kernel's last batch (the 1024 bytes before dst) in two chains of 32
+// blocks, h = A·r^32 + B: one chain of 64 steps would outlast the rounds.
+// That leaves the caller 512 bytes to absorb, as after sealNextAVX2.
+func stitchedLast(name string) {
+	TEXT(name, 0, "func(st *[14]uint64, dst, src []byte)")
+	Pragma("noescape")
+	Doc(name+" encrypts the 512 bytes of src into dst (one batch) and absorbs the",
+		"1024 bytes before dst into st.h (each block with 2^128 added); st.x[12]",
+		"advances.")
+	k := newFramed()
+	k.seal = true
+	k.spill = Mem{Base: k.st, Disp: wideHomes + 256}
+	p := words3(Mem{Base: k.st, Disp: wideHomes})
+	saved := words3(Mem{Base: k.st, Disp: wideHomes + 32})
+	r := [3]Mem{k.rWord(0), k.rWord(1), k.rWord(2)}
+	Comment("P = r^32: r·r, then four squarings.")
+	pc := newChain()
+	MOVQ(r[0], pc.h[0])
+	MOVQ(r[1], pc.h[1])
+	XORL(pc.h[2].As32(), pc.h[2].As32())
+	for _, f := range pc.stepOps(nil, nil, nil, r) {
+		f()
+	}
+	for range 4 {
+		for i := range 3 {
+			MOVQ(pc.h[i], p[i])
+		}
+		mulAdd(pc.h, p, nil)
+	}
+	for i := range 3 {
+		MOVQ(pc.h[i], p[i])
+	}
+	k.loadRegs(false)
+	a, b := chain{h: k.h, t: k.t}, chain{t: k.t}
+	for i := range b.h {
+		b.h[i] = GP64().(GPVirtual)
+		XORQ(b.h[i], b.h[i])
+	}
+	mac := GP64().(GPVirtual)
+	LEAQ(Mem{Base: k.dst, Disp: -wideBatch}, mac)
+	k.countRounds()
+	k.loadState()
+	// steps queues chain A's step over block j of the first 512 bytes at
+	// mac and chain B's over block j of the second.
+	steps := func(j int, emit func(f func())) {
+		for _, c := range []struct {
+			c   chain
+			off int
+		}{{a, 0}, {b, batchBytes}} {
+			m := Mem{Base: mac, Disp: c.off + 16*j}
+			for _, f := range c.c.stepOps(m, m.Offset(8), U8(1), r) {
+				emit(f)
+			}
+		}
+	}
+	k.rolledRounds(name+"_rounds", func() {
+		for j := range 3 {
+			steps(j, func(f func()) { k.queue = append(k.queue, f) })
+		}
+		k.queue = append(k.queue, func() { ADDQ(U8(48), mac) })
+	})
+	for j := range 2 {
+		steps(j, func(f func()) { f() })
+	}
+	k.output()
+	Comment("h = A·P + B.")
+	for i := range 3 {
+		MOVQ(b.h[i], saved[i])
+	}
+	mulAdd(a.h, p, []Op{saved[0], saved[1], saved[2]})
+	ADDL(U8(8), k.stateWord(12))
+	(&wide{sk: k}).finish()
 }
 
 // homeState writes the batch's input words to the home slots: set 1's
