@@ -219,9 +219,11 @@ type gwork func(r int) []func()
 // middle rounds, see chunkedRounds). The carry-less multiplications then
 // come a round ahead of the AES instructions beside which they run, older
 // in program order: the scheduler, picking the oldest ready instruction,
-// gives them the unit they share with AES (measured on Zen 5, where the
-// GHASH of AES-128 is the limit). lastXor[i] (memory) is folded into the
-// last round of state i.
+// starts them first among the vector pipes they compete for with AES (on
+// Zen 5 a multiplication does not take an AES slot, but it takes three of
+// the four vector pipes' issue slots: docs/aes-limits.md, "GCM on Zen 5";
+// there the GHASH of AES-128 is the limit). lastXor[i] (memory) is folded
+// into the last round of state i.
 func (k *kernel) aesRounds(w width, states []VecPhysical, gh gwork, lastXor []Op, lastTemp VecPhysical) {
 	k0 := k.key(w, 0)
 	for _, s := range states {
