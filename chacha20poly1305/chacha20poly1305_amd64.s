@@ -14687,7 +14687,7 @@ TEXT ·sealLastAVX2(SB), $1288-56
 	VPBROADCASTD 192(AX), Y14
 	VMOVDQU      Y14, 192(AX)
 
-	// P = r^32: r·r, then four squarings.
+	// r^32: r·r, then squarings.
 	MOVQ  88(AX), CX
 	MOVQ  96(AX), SI
 	XORL  R8, R8
@@ -20717,7 +20717,7 @@ TEXT ·macBatchAVX2(SB), NOSPLIT, $56-16
 	MOVQ 104(AX), DX
 	MOVQ DX, 16(SP)
 
-	// P = r^16.
+	// r^16: r·r, then squarings.
 	MOVQ  (SP), BX
 	MOVQ  8(SP), DI
 	XORL  R9, R9

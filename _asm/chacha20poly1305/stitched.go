@@ -1400,6 +1400,28 @@ func mulAddKernel(name string) {
 	RET()
 }
 
+// powerOfTwo writes r^e (e a power of two, at least 2) to p: r·r by a
+// step with the three words r0, r1, s1 at r, then squarings (mulAdd).
+func powerOfTwo(r, p [3]Mem, e int) {
+	Comment(fmt.Sprintf("r^%d: r·r, then squarings.", e))
+	c := newChain()
+	MOVQ(r[0], c.h[0])
+	MOVQ(r[1], c.h[1])
+	XORL(c.h[2].As32(), c.h[2].As32())
+	for _, f := range c.stepOps(nil, nil, nil, r) {
+		f()
+	}
+	for ; e > 2; e /= 2 {
+		for i := range 3 {
+			MOVQ(c.h[i], p[i])
+		}
+		mulAdd(c.h, p, nil)
+	}
+	for i := range 3 {
+		MOVQ(c.h[i], p[i])
+	}
+}
+
 // macBatch emits macBatchAVX2: the 32 Poly1305 steps over one batch of
 // Seal's output that no stitched batch absorbs (its last), as two
 // independent chains of 16 blocks: A from st.h over the first 256 bytes,
@@ -1417,24 +1439,8 @@ func macBatch(name string) {
 		MOVQ(Mem{Base: st, Disp: offR + 8*i}, t)
 		MOVQ(t, r[i])
 	}
-	Comment("P = r^16.")
-	c := newChain()
-	MOVQ(r[0], c.h[0])
-	MOVQ(r[1], c.h[1])
-	XORL(c.h[2].As32(), c.h[2].As32())
-	for _, f := range c.stepOps(nil, nil, nil, r) {
-		f()
-	}
 	p := words3(pf)
-	for range 3 {
-		for i := range 3 {
-			MOVQ(c.h[i], p[i])
-		}
-		mulAdd(c.h, p, nil)
-	}
-	for i := range 3 {
-		MOVQ(c.h[i], p[i])
-	}
+	powerOfTwo(r, p, 16)
 	a, b := newChain(), newChain()
 	for i := range 3 {
 		MOVQ(Mem{Base: st, Disp: offH + 8*i}, a.h[i])

@@ -190,23 +190,7 @@ func stitchedLast(name string) {
 	p := words3(Mem{Base: k.st, Disp: wideHomes})
 	saved := words3(Mem{Base: k.st, Disp: wideHomes + 32})
 	r := [3]Mem{k.rWord(0), k.rWord(1), k.rWord(2)}
-	Comment("P = r^32: r·r, then four squarings.")
-	pc := newChain()
-	MOVQ(r[0], pc.h[0])
-	MOVQ(r[1], pc.h[1])
-	XORL(pc.h[2].As32(), pc.h[2].As32())
-	for _, f := range pc.stepOps(nil, nil, nil, r) {
-		f()
-	}
-	for range 4 {
-		for i := range 3 {
-			MOVQ(pc.h[i], p[i])
-		}
-		mulAdd(pc.h, p, nil)
-	}
-	for i := range 3 {
-		MOVQ(pc.h[i], p[i])
-	}
+	powerOfTwo(r, p, 32)
 	k.loadRegs(false)
 	a, b := chain{h: k.h, t: k.t}, chain{t: k.t}
 	for i := range b.h {
