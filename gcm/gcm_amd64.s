@@ -1364,17 +1364,17 @@ TEXT ·sealVAES256(SB), NOSPLIT, $96-64
 	VMOVQ          (R9), X13
 	VPINSRQ        $0x01, 8(R9), X13, X13
 	VPXOR          (R11), X13, X13
-	VMOVDQU        X13, (SP)
-	VMOVDQU        X13, 16(SP)
 	MOVL           R13, DX
 	BSWAPL         DX
 	XORL           12(R11), DX
-	MOVL           DX, 12(SP)
+	VPINSRD        $0x03, DX, X13, X14
+	VMOVDQU        X14, (SP)
 	ADDL           $0x10, R13
 	MOVL           R13, DX
 	BSWAPL         DX
 	XORL           12(R11), DX
-	MOVL           DX, 28(SP)
+	VPINSRD        $0x03, DX, X13, X14
+	VMOVDQU        X14, 16(SP)
 	VMOVDQU        Y8, 32(SP)
 	VMOVDQU        Y12, 64(SP)
 	VBROADCASTI128 gcmBswapMask<>+0(SB), Y12
@@ -5912,17 +5912,17 @@ sealVAES256_aes192_3:
 	VMOVQ          (R9), X13
 	VPINSRQ        $0x01, 8(R9), X13, X13
 	VPXOR          (R11), X13, X13
-	VMOVDQU        X13, (SP)
-	VMOVDQU        X13, 16(SP)
 	MOVL           R13, DX
 	BSWAPL         DX
 	XORL           12(R11), DX
-	MOVL           DX, 12(SP)
+	VPINSRD        $0x03, DX, X13, X14
+	VMOVDQU        X14, (SP)
 	ADDL           $0x10, R13
 	MOVL           R13, DX
 	BSWAPL         DX
 	XORL           12(R11), DX
-	MOVL           DX, 28(SP)
+	VPINSRD        $0x03, DX, X13, X14
+	VMOVDQU        X14, 16(SP)
 	VMOVDQU        Y8, 32(SP)
 	VMOVDQU        Y12, 64(SP)
 	VBROADCASTI128 gcmBswapMask<>+0(SB), Y12
@@ -10136,17 +10136,17 @@ sealVAES256_aes128_2:
 	VMOVQ          (R9), X13
 	VPINSRQ        $0x01, 8(R9), X13, X13
 	VPXOR          (R11), X13, X13
-	VMOVDQU        X13, (SP)
-	VMOVDQU        X13, 16(SP)
 	MOVL           R13, DX
 	BSWAPL         DX
 	XORL           12(R11), DX
-	MOVL           DX, 12(SP)
+	VPINSRD        $0x03, DX, X13, X14
+	VMOVDQU        X14, (SP)
 	ADDL           $0x10, R13
 	MOVL           R13, DX
 	BSWAPL         DX
 	XORL           12(R11), DX
-	MOVL           DX, 28(SP)
+	VPINSRD        $0x03, DX, X13, X14
+	VMOVDQU        X14, 16(SP)
 	VMOVDQU        Y8, 32(SP)
 	VMOVDQU        Y12, 64(SP)
 	VBROADCASTI128 gcmBswapMask<>+0(SB), Y12
@@ -14235,17 +14235,17 @@ TEXT ·openVAES256(SB), NOSPLIT, $96-64
 	VMOVQ          (R9), X13
 	VPINSRQ        $0x01, 8(R9), X13, X13
 	VPXOR          (R11), X13, X13
-	VMOVDQU        X13, (SP)
-	VMOVDQU        X13, 16(SP)
 	MOVL           R13, DX
 	BSWAPL         DX
 	XORL           12(R11), DX
-	MOVL           DX, 12(SP)
+	VPINSRD        $0x03, DX, X13, X14
+	VMOVDQU        X14, (SP)
 	ADDL           $0x10, R13
 	MOVL           R13, DX
 	BSWAPL         DX
 	XORL           12(R11), DX
-	MOVL           DX, 28(SP)
+	VPINSRD        $0x03, DX, X13, X14
+	VMOVDQU        X14, 16(SP)
 	VMOVDQU        Y8, 32(SP)
 	VMOVDQU        Y12, 64(SP)
 	VBROADCASTI128 gcmBswapMask<>+0(SB), Y12
@@ -15778,17 +15778,17 @@ openVAES256_aes192_3:
 	VMOVQ          (R9), X13
 	VPINSRQ        $0x01, 8(R9), X13, X13
 	VPXOR          (R11), X13, X13
-	VMOVDQU        X13, (SP)
-	VMOVDQU        X13, 16(SP)
 	MOVL           R13, DX
 	BSWAPL         DX
 	XORL           12(R11), DX
-	MOVL           DX, 12(SP)
+	VPINSRD        $0x03, DX, X13, X14
+	VMOVDQU        X14, (SP)
 	ADDL           $0x10, R13
 	MOVL           R13, DX
 	BSWAPL         DX
 	XORL           12(R11), DX
-	MOVL           DX, 28(SP)
+	VPINSRD        $0x03, DX, X13, X14
+	VMOVDQU        X14, 16(SP)
 	VMOVDQU        Y8, 32(SP)
 	VMOVDQU        Y12, 64(SP)
 	VBROADCASTI128 gcmBswapMask<>+0(SB), Y12
@@ -17213,17 +17213,17 @@ openVAES256_aes128_2:
 	VMOVQ          (R9), X13
 	VPINSRQ        $0x01, 8(R9), X13, X13
 	VPXOR          (R11), X13, X13
-	VMOVDQU        X13, (SP)
-	VMOVDQU        X13, 16(SP)
 	MOVL           R13, DX
 	BSWAPL         DX
 	XORL           12(R11), DX
-	MOVL           DX, 12(SP)
+	VPINSRD        $0x03, DX, X13, X14
+	VMOVDQU        X14, (SP)
 	ADDL           $0x10, R13
 	MOVL           R13, DX
 	BSWAPL         DX
 	XORL           12(R11), DX
-	MOVL           DX, 28(SP)
+	VPINSRD        $0x03, DX, X13, X14
+	VMOVDQU        X14, 16(SP)
 	VMOVDQU        Y8, 32(SP)
 	VMOVDQU        Y12, 64(SP)
 	VBROADCASTI128 gcmBswapMask<>+0(SB), Y12

@@ -374,8 +374,8 @@ func ctrNibbles(i int) (uint64, uint64) {
 // the first counter is 2 modulo 16. It sets kc to base+16 and ku to the
 // last dword of K(base+16).
 func (k *kernel) alignedSetup(generic string) {
-	t := k.reg(w128, "t0")
-	c, u := k.kc.As32(), k.ku.As32()
+	t, kb := k.reg(w128, "t0"), k.reg(w128, "t1")
+	c := k.kc.As32()
 	MOVL(Mem{Base: k.ctrp, Disp: 12}, c)
 	BSWAPL(c)
 	// The first block's counter is J0's plus one: base = J0's - 1.
@@ -384,24 +384,33 @@ func (k *kernel) alignedSetup(generic string) {
 	JNZ(LabelRef(generic))
 	k.loadCounter(t)
 	VPXOR(Mem{Base: k.k0}, t, t)
-	VMOVDQU(t, k.frame.Offset(kSlot0))
-	VMOVDQU(t, k.frame.Offset(kSlot1))
+	// Each K block is built whole in a register and stored in one piece:
+	// the first batch's 16-byte loads of a block stored in two parts
+	// (as the loop's slots are, a batch ahead) would wait for them to
+	// reach the cache.
+	for _, slot := range []int{kSlot0, kSlot1} {
+		if slot == kSlot1 {
+			ADDL(Imm(16), c)
+		}
+		k.kWord()
+		VPINSRD(Imm(3), k.ku.As32(), t, kb)
+		VMOVDQU(kb, k.frame.Offset(slot))
+	}
+}
+
+// kWord sets ku to the last dword of K(kc).
+func (k *kernel) kWord() {
+	c, u := k.kc.As32(), k.ku.As32()
 	MOVL(c, u)
 	BSWAPL(u)
 	XORL(Mem{Base: k.k0, Disp: 12}, u)
-	MOVL(u, k.frame.Offset(kSlot0+12))
-	ADDL(Imm(16), c)
-	k.nextK()
 }
 
 // nextK writes the last dword of K(kc) to the second slot, leaving it in
 // ku.
 func (k *kernel) nextK() {
-	c, u := k.kc.As32(), k.ku.As32()
-	MOVL(c, u)
-	BSWAPL(u)
-	XORL(Mem{Base: k.k0, Disp: 12}, u)
-	MOVL(u, k.frame.Offset(kSlot1+12))
+	k.kWord()
+	MOVL(k.ku.As32(), k.frame.Offset(kSlot1+12))
 }
 
 // aligned is the counterPlan of the 256-bit kernels' fast path (see
