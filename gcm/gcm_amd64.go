@@ -4,7 +4,6 @@ package gcm
 
 import (
 	"crypto/cipher"
-	"crypto/subtle"
 	"encoding/binary"
 
 	"github.com/simdcrypt/simdcrypt/internal/cpu"
@@ -206,7 +205,7 @@ func (k *aesBackend) open(out, nonce, ciphertext, ad []byte, tagSize int) bool {
 		}
 	}
 	finishAESNI(k.enc, k.rounds, hk, &s.y, &s.j0, uint64(len(ad))*8, uint64(len(ciphertext))*8, &s.tag)
-	return subtle.ConstantTimeCompare(s.tag[:tagSize], tag) == 1
+	return tagEqual(&s.tag, tag)
 }
 
 // asmPath returns the path of one kernel width: the stitched kernels for an
