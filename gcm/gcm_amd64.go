@@ -165,7 +165,14 @@ func (k *aesBackend) seal(out, nonce, plaintext, ad []byte, tagSize int) {
 		d, src = &out[0], &plaintext[0]
 	}
 	hk := &k.hk.pow[0][0]
-	k.kind.sealBlocks(k.keys, k.rounds, hk, d, src, n/blockSize, &s.ctr, &s.y, &s.tag)
+	// A whole 16-byte tag goes straight to out, which the kernel's mask
+	// and finishAESNI's tag write in place of s.tag (past the plaintext,
+	// which out may be, and no longer read by then): no copy of it after.
+	tag := &s.tag
+	if tagSize == blockSize {
+		tag = (*[16]byte)(out[len(plaintext):])
+	}
+	k.kind.sealBlocks(k.keys, k.rounds, hk, d, src, n/blockSize, &s.ctr, &s.y, tag)
 	if r := len(plaintext) - n; r > 0 {
 		// The ciphertext's words, from the plaintext's (read before out,
 		// which may be the plaintext, is written) and the key stream's
@@ -180,8 +187,10 @@ func (k *aesBackend) seal(out, nonce, plaintext, ad []byte, tagSize int) {
 		lo ^= binary.BigEndian.Uint64(s.x[8:]) & mlo
 		ghashWordsAESNI(hk, &s.y, hi, lo)
 	}
-	finishAESNI(hk, &s.y, uint64(len(ad))*8, uint64(len(plaintext))*8, &s.tag)
-	copy(out[len(plaintext):], s.tag[:tagSize])
+	finishAESNI(hk, &s.y, uint64(len(ad))*8, uint64(len(plaintext))*8, tag)
+	if tagSize != blockSize {
+		copy(out[len(plaintext):], s.tag[:tagSize])
+	}
 }
 
 func (k *aesBackend) open(out, nonce, ciphertext, ad []byte, tagSize int) bool {
