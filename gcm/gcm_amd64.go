@@ -4,7 +4,6 @@ package gcm
 
 import (
 	"crypto/cipher"
-	"crypto/subtle"
 	"encoding/binary"
 
 	"github.com/simdcrypt/simdcrypt/internal/cpu"
@@ -79,9 +78,11 @@ func (k *hashKey) powers(kind ghashKind) {
 	}
 }
 
-// state is one message's working state, on the caller's stack.
+// state is one message's working state, on the caller's stack: the
+// counter block (J0 on entry to the kernel), the GHASH state, the tag (the
+// kernel's E_K(J0) until finishAESNI) and a partial block's key stream.
 type state struct {
-	j0, ctr, y, tag, x [16]byte
+	ctr, y, tag, x [16]byte
 }
 
 // j0Count is J0's counter field, 1, in place in the block's high word
@@ -89,23 +90,21 @@ type state struct {
 // split the word's store into narrower ones around the bytes it knows.
 var j0Count uint64 = 1 << 56
 
-// start derives J0 and hashes the additional data.
+// start writes J0 to s.ctr, where the kernel takes it, and hashes the
+// additional data.
 func (k *aesBackend) start(s *state, nonce, ad []byte) {
 	if len(nonce) == standardNonceSize {
-		// J0 and the counter are each written from the nonce, never
-		// copied from one another: a 16-byte load over the fresh narrower
-		// stores that build J0 would wait for them to reach the cache.
+		// Two eight-byte stores, as the kernel loads it: a 16-byte load
+		// over fresh narrower stores would wait for them to reach the
+		// cache.
 		lo := binary.LittleEndian.Uint64(nonce)
 		hi := uint64(binary.LittleEndian.Uint32(nonce[8:])) | j0Count
-		binary.LittleEndian.PutUint64(s.j0[:], lo)
-		binary.LittleEndian.PutUint64(s.j0[8:], hi)
 		binary.LittleEndian.PutUint64(s.ctr[:], lo)
 		binary.LittleEndian.PutUint64(s.ctr[8:], hi)
 	} else {
-		k.hash(&s.j0, nonce)
-		ghashWordsAESNI(&k.hk.pow[0][0], &s.j0, 0, uint64(len(nonce))*8)
-		s.j0 = toGHASH(s.j0)
-		s.ctr = s.j0
+		k.hash(&s.ctr, nonce)
+		ghashWordsAESNI(&k.hk.pow[0][0], &s.ctr, 0, uint64(len(nonce))*8)
+		s.ctr = toGHASH(s.ctr)
 	}
 	k.hash(&s.y, ad)
 }
@@ -166,7 +165,14 @@ func (k *aesBackend) seal(out, nonce, plaintext, ad []byte, tagSize int) {
 		d, src = &out[0], &plaintext[0]
 	}
 	hk := &k.hk.pow[0][0]
-	k.kind.sealBlocks(k.keys, k.rounds, hk, d, src, n/blockSize, &s.ctr, &s.y)
+	// A whole 16-byte tag goes straight to out, which the kernel's mask
+	// and finishAESNI's tag write in place of s.tag (past the plaintext,
+	// which out may be, and no longer read by then): no copy of it after.
+	tag := &s.tag
+	if tagSize == blockSize {
+		tag = (*[16]byte)(out[len(plaintext):])
+	}
+	k.kind.sealBlocks(k.keys, k.rounds, hk, d, src, n/blockSize, &s.ctr, &s.y, tag)
 	if r := len(plaintext) - n; r > 0 {
 		// The ciphertext's words, from the plaintext's (read before out,
 		// which may be the plaintext, is written) and the key stream's
@@ -181,8 +187,10 @@ func (k *aesBackend) seal(out, nonce, plaintext, ad []byte, tagSize int) {
 		lo ^= binary.BigEndian.Uint64(s.x[8:]) & mlo
 		ghashWordsAESNI(hk, &s.y, hi, lo)
 	}
-	finishAESNI(k.enc, k.rounds, hk, &s.y, &s.j0, uint64(len(ad))*8, uint64(len(plaintext))*8, &s.tag)
-	copy(out[len(plaintext):], s.tag[:tagSize])
+	finishAESNI(hk, &s.y, uint64(len(ad))*8, uint64(len(plaintext))*8, tag)
+	if tagSize != blockSize {
+		copy(out[len(plaintext):], s.tag[:tagSize])
+	}
 }
 
 func (k *aesBackend) open(out, nonce, ciphertext, ad []byte, tagSize int) bool {
@@ -196,7 +204,7 @@ func (k *aesBackend) open(out, nonce, ciphertext, ad []byte, tagSize int) bool {
 		d, src = &out[0], &ciphertext[0]
 	}
 	hk := &k.hk.pow[0][0]
-	k.kind.openBlocks(k.keys, k.rounds, hk, d, src, n/blockSize, &s.ctr, &s.y)
+	k.kind.openBlocks(k.keys, k.rounds, hk, d, src, n/blockSize, &s.ctr, &s.y, &s.tag)
 	if r := len(ciphertext) - n; r > 0 {
 		hi, lo := partialWords(ciphertext[n:])
 		ghashWordsAESNI(hk, &s.y, hi, lo)
@@ -205,8 +213,8 @@ func (k *aesBackend) open(out, nonce, ciphertext, ad []byte, tagSize int) bool {
 			out[n+i] = ciphertext[n+i] ^ s.x[i]
 		}
 	}
-	finishAESNI(k.enc, k.rounds, hk, &s.y, &s.j0, uint64(len(ad))*8, uint64(len(ciphertext))*8, &s.tag)
-	return subtle.ConstantTimeCompare(s.tag[:tagSize], tag) == 1
+	finishAESNI(hk, &s.y, uint64(len(ad))*8, uint64(len(ciphertext))*8, &s.tag)
+	return tagEqual(&s.tag, tag)
 }
 
 // asmPath returns the path of one kernel width: the stitched kernels for an

@@ -111,9 +111,9 @@ DATA gcmStep16<>+48(SB)/8, $0x0000000000000010
 DATA gcmStep16<>+56(SB)/8, $0x0000000000000000
 GLOBL gcmStep16<>(SB), RODATA|NOPTR, $64
 
-// func sealAESNI(keys *byte, rounds int, hk *byte, dst *byte, src *byte, n int, ctr *[16]byte, y *[16]byte)
+// func sealAESNI(keys *byte, rounds int, hk *byte, dst *byte, src *byte, n int, ctr *[16]byte, y *[16]byte, mask *[16]byte)
 // Requires: AES, AVX, PCLMULQDQ
-TEXT ·sealAESNI(SB), NOSPLIT, $0-64
+TEXT ·sealAESNI(SB), NOSPLIT, $0-72
 	MOVQ    keys+0(FP), AX
 	MOVQ    rounds+8(FP), BX
 	MOVQ    dst+24(FP), DI
@@ -771,16 +771,57 @@ sealAESNI_tailghash_next_14:
 	VMOVDQA    X11, X12
 
 sealAESNI_tailghash_done_12:
-	MOVQ    y+56(FP), R10
-	VMOVDQU X12, (R10)
-	VPSHUFB gcmBswapMask<>+0(SB), X8, X13
-	VMOVDQU X13, (R9)
+	VMOVQ   (R9), X9
+	VPINSRQ $0x01, 8(R9), X9, X9
+	VMOVDQU (R11), X15
+	VPXOR   X15, X9, X9
+	CMPQ    BX, $0x0c
+	JB      sealAESNI_r10_15
+	JE      sealAESNI_r12_16
+	VMOVDQU 16(AX), X15
+	VAESENC X15, X9, X9
+	VMOVDQU 32(AX), X15
+	VAESENC X15, X9, X9
+
+sealAESNI_r12_16:
+	VMOVDQU 48(AX), X15
+	VAESENC X15, X9, X9
+	VMOVDQU 64(AX), X15
+	VAESENC X15, X9, X9
+
+sealAESNI_r10_15:
+	VMOVDQU     80(AX), X15
+	VAESENC     X15, X9, X9
+	VMOVDQU     96(AX), X15
+	VAESENC     X15, X9, X9
+	VMOVDQU     112(AX), X15
+	VAESENC     X15, X9, X9
+	VMOVDQU     128(AX), X15
+	VAESENC     X15, X9, X9
+	VMOVDQU     144(AX), X15
+	VAESENC     X15, X9, X9
+	VMOVDQU     160(AX), X15
+	VAESENC     X15, X9, X9
+	VMOVDQU     176(AX), X15
+	VAESENC     X15, X9, X9
+	VMOVDQU     192(AX), X15
+	VAESENC     X15, X9, X9
+	VMOVDQU     208(AX), X15
+	VAESENC     X15, X9, X9
+	VMOVDQU     224(AX), X15
+	VAESENCLAST X15, X9, X9
+	MOVQ        mask+64(FP), R12
+	VMOVDQU     X9, (R12)
+	MOVQ        y+56(FP), R10
+	VMOVDQU     X12, (R10)
+	VPSHUFB     gcmBswapMask<>+0(SB), X8, X13
+	VMOVDQU     X13, (R9)
 	VZEROUPPER
 	RET
 
-// func openAESNI(keys *byte, rounds int, hk *byte, dst *byte, src *byte, n int, ctr *[16]byte, y *[16]byte)
+// func openAESNI(keys *byte, rounds int, hk *byte, dst *byte, src *byte, n int, ctr *[16]byte, y *[16]byte, mask *[16]byte)
 // Requires: AES, AVX, PCLMULQDQ
-TEXT ·openAESNI(SB), NOSPLIT, $0-64
+TEXT ·openAESNI(SB), NOSPLIT, $0-72
 	MOVQ    keys+0(FP), AX
 	MOVQ    rounds+8(FP), BX
 	MOVQ    dst+24(FP), DI
@@ -1167,10 +1208,51 @@ openAESNI_r10_11:
 	JMP         openAESNI_tailctr_9
 
 openAESNI_tailctr_next_10:
-	MOVQ    y+56(FP), R10
-	VMOVDQU X12, (R10)
-	VPSHUFB gcmBswapMask<>+0(SB), X8, X13
-	VMOVDQU X13, (R9)
+	VMOVQ   (R9), X9
+	VPINSRQ $0x01, 8(R9), X9, X9
+	VMOVDQU (R11), X15
+	VPXOR   X15, X9, X9
+	CMPQ    BX, $0x0c
+	JB      openAESNI_r10_13
+	JE      openAESNI_r12_14
+	VMOVDQU 16(AX), X15
+	VAESENC X15, X9, X9
+	VMOVDQU 32(AX), X15
+	VAESENC X15, X9, X9
+
+openAESNI_r12_14:
+	VMOVDQU 48(AX), X15
+	VAESENC X15, X9, X9
+	VMOVDQU 64(AX), X15
+	VAESENC X15, X9, X9
+
+openAESNI_r10_13:
+	VMOVDQU     80(AX), X15
+	VAESENC     X15, X9, X9
+	VMOVDQU     96(AX), X15
+	VAESENC     X15, X9, X9
+	VMOVDQU     112(AX), X15
+	VAESENC     X15, X9, X9
+	VMOVDQU     128(AX), X15
+	VAESENC     X15, X9, X9
+	VMOVDQU     144(AX), X15
+	VAESENC     X15, X9, X9
+	VMOVDQU     160(AX), X15
+	VAESENC     X15, X9, X9
+	VMOVDQU     176(AX), X15
+	VAESENC     X15, X9, X9
+	VMOVDQU     192(AX), X15
+	VAESENC     X15, X9, X9
+	VMOVDQU     208(AX), X15
+	VAESENC     X15, X9, X9
+	VMOVDQU     224(AX), X15
+	VAESENCLAST X15, X9, X9
+	MOVQ        mask+64(FP), R12
+	VMOVDQU     X9, (R12)
+	MOVQ        y+56(FP), R10
+	VMOVDQU     X12, (R10)
+	VPSHUFB     gcmBswapMask<>+0(SB), X8, X13
+	VMOVDQU     X13, (R9)
 	VZEROUPPER
 	RET
 
@@ -1329,9 +1411,9 @@ ghashAESNI_tailghash_done_3:
 	VZEROUPPER
 	RET
 
-// func sealVAES256(keys *byte, rounds int, hk *byte, dst *byte, src *byte, n int, ctr *[16]byte, y *[16]byte)
+// func sealVAES256(keys *byte, rounds int, hk *byte, dst *byte, src *byte, n int, ctr *[16]byte, y *[16]byte, mask *[16]byte)
 // Requires: AES, AVX, AVX2, PCLMULQDQ, VAES, VPCLMULQDQ
-TEXT ·sealVAES256(SB), NOSPLIT, $96-64
+TEXT ·sealVAES256(SB), NOSPLIT, $96-72
 	MOVQ           keys+0(FP), AX
 	MOVQ           rounds+8(FP), BX
 	MOVQ           dst+24(FP), DI
@@ -1364,17 +1446,17 @@ TEXT ·sealVAES256(SB), NOSPLIT, $96-64
 	VMOVQ          (R9), X13
 	VPINSRQ        $0x01, 8(R9), X13, X13
 	VPXOR          (R11), X13, X13
-	VMOVDQU        X13, (SP)
-	VMOVDQU        X13, 16(SP)
 	MOVL           R13, DX
 	BSWAPL         DX
 	XORL           12(R11), DX
-	MOVL           DX, 12(SP)
+	VPINSRD        $0x03, DX, X13, X14
+	VMOVDQU        X14, (SP)
 	ADDL           $0x10, R13
 	MOVL           R13, DX
 	BSWAPL         DX
 	XORL           12(R11), DX
-	MOVL           DX, 28(SP)
+	VPINSRD        $0x03, DX, X13, X14
+	VMOVDQU        X14, 16(SP)
 	VMOVDQU        Y8, 32(SP)
 	VMOVDQU        Y12, 64(SP)
 	VBROADCASTI128 gcmBswapMask<>+0(SB), Y12
@@ -5912,17 +5994,17 @@ sealVAES256_aes192_3:
 	VMOVQ          (R9), X13
 	VPINSRQ        $0x01, 8(R9), X13, X13
 	VPXOR          (R11), X13, X13
-	VMOVDQU        X13, (SP)
-	VMOVDQU        X13, 16(SP)
 	MOVL           R13, DX
 	BSWAPL         DX
 	XORL           12(R11), DX
-	MOVL           DX, 12(SP)
+	VPINSRD        $0x03, DX, X13, X14
+	VMOVDQU        X14, (SP)
 	ADDL           $0x10, R13
 	MOVL           R13, DX
 	BSWAPL         DX
 	XORL           12(R11), DX
-	MOVL           DX, 28(SP)
+	VPINSRD        $0x03, DX, X13, X14
+	VMOVDQU        X14, 16(SP)
 	VMOVDQU        Y8, 32(SP)
 	VMOVDQU        Y12, 64(SP)
 	VBROADCASTI128 gcmBswapMask<>+0(SB), Y12
@@ -10136,17 +10218,17 @@ sealVAES256_aes128_2:
 	VMOVQ          (R9), X13
 	VPINSRQ        $0x01, 8(R9), X13, X13
 	VPXOR          (R11), X13, X13
-	VMOVDQU        X13, (SP)
-	VMOVDQU        X13, 16(SP)
 	MOVL           R13, DX
 	BSWAPL         DX
 	XORL           12(R11), DX
-	MOVL           DX, 12(SP)
+	VPINSRD        $0x03, DX, X13, X14
+	VMOVDQU        X14, (SP)
 	ADDL           $0x10, R13
 	MOVL           R13, DX
 	BSWAPL         DX
 	XORL           12(R11), DX
-	MOVL           DX, 28(SP)
+	VPINSRD        $0x03, DX, X13, X14
+	VMOVDQU        X14, 16(SP)
 	VMOVDQU        Y8, 32(SP)
 	VMOVDQU        Y12, 64(SP)
 	VBROADCASTI128 gcmBswapMask<>+0(SB), Y12
@@ -14129,19 +14211,60 @@ sealVAES256_r10_61:
 	JMP         sealVAES256_tailctr_59
 
 sealVAES256_tailctr_next_60:
-	TESTQ DX, DX
-	JZ    sealVAES256_tailghash_done_63
-	VPXOR Y9, Y9, Y9
-	VPXOR Y10, Y10, Y10
-	VPXOR Y11, Y11, Y11
-	MOVQ  DX, R12
-	NEGQ  R12
-	SHLQ  $0x04, R12
-	LEAQ  512(R8)(R12*1), R12
+	VMOVQ   (R9), X9
+	VPINSRQ $0x01, 8(R9), X9, X9
+	VMOVDQU (R11), X15
+	VPXOR   X15, X9, X9
+	CMPQ    BX, $0x0c
+	JB      sealVAES256_r10_63
+	JE      sealVAES256_r12_64
+	VMOVDQU 16(AX), X15
+	VAESENC X15, X9, X9
+	VMOVDQU 32(AX), X15
+	VAESENC X15, X9, X9
 
-sealVAES256_tailghash_64:
+sealVAES256_r12_64:
+	VMOVDQU 48(AX), X15
+	VAESENC X15, X9, X9
+	VMOVDQU 64(AX), X15
+	VAESENC X15, X9, X9
+
+sealVAES256_r10_63:
+	VMOVDQU     80(AX), X15
+	VAESENC     X15, X9, X9
+	VMOVDQU     96(AX), X15
+	VAESENC     X15, X9, X9
+	VMOVDQU     112(AX), X15
+	VAESENC     X15, X9, X9
+	VMOVDQU     128(AX), X15
+	VAESENC     X15, X9, X9
+	VMOVDQU     144(AX), X15
+	VAESENC     X15, X9, X9
+	VMOVDQU     160(AX), X15
+	VAESENC     X15, X9, X9
+	VMOVDQU     176(AX), X15
+	VAESENC     X15, X9, X9
+	VMOVDQU     192(AX), X15
+	VAESENC     X15, X9, X9
+	VMOVDQU     208(AX), X15
+	VAESENC     X15, X9, X9
+	VMOVDQU     224(AX), X15
+	VAESENCLAST X15, X9, X9
+	MOVQ        mask+64(FP), R12
+	VMOVDQU     X9, (R12)
+	TESTQ       DX, DX
+	JZ          sealVAES256_tailghash_done_65
+	VPXOR       Y9, Y9, Y9
+	VPXOR       Y10, Y10, Y10
+	VPXOR       Y11, Y11, Y11
+	MOVQ        DX, R12
+	NEGQ        R12
+	SHLQ        $0x04, R12
+	LEAQ        512(R8)(R12*1), R12
+
+sealVAES256_tailghash_66:
 	CMPQ       DX, $0x02
-	JB         sealVAES256_tailghash_next_65
+	JB         sealVAES256_tailghash_next_67
 	VMOVDQU    (R13), Y13
 	VPSHUFB    gcmBswapMask<>+0(SB), Y13, Y13
 	VPXOR      Y12, Y13, Y13
@@ -14157,12 +14280,12 @@ sealVAES256_tailghash_64:
 	ADDQ       $0x20, R13
 	ADDQ       $0x20, R12
 	SUBQ       $0x02, DX
-	JMP        sealVAES256_tailghash_64
+	JMP        sealVAES256_tailghash_66
 
-sealVAES256_tailghash_next_65:
-sealVAES256_tailghash_66:
+sealVAES256_tailghash_next_67:
+sealVAES256_tailghash_68:
 	CMPQ       DX, $0x01
-	JB         sealVAES256_tailghash_next_67
+	JB         sealVAES256_tailghash_next_69
 	VMOVDQU    (R13), X13
 	VPSHUFB    gcmBswapMask<>+0(SB), X13, X13
 	VPXOR      X12, X13, X13
@@ -14178,9 +14301,9 @@ sealVAES256_tailghash_66:
 	ADDQ       $0x10, R13
 	ADDQ       $0x10, R12
 	SUBQ       $0x01, DX
-	JMP        sealVAES256_tailghash_66
+	JMP        sealVAES256_tailghash_68
 
-sealVAES256_tailghash_next_67:
+sealVAES256_tailghash_next_69:
 	VPXOR        Y10, Y9, Y10
 	VPXOR        Y10, Y11, Y10
 	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y9, Y14
@@ -14194,7 +14317,7 @@ sealVAES256_tailghash_next_67:
 	VEXTRACTI128 $0x01, Y11, X14
 	VPXOR        X14, X11, X12
 
-sealVAES256_tailghash_done_63:
+sealVAES256_tailghash_done_65:
 	MOVQ    y+56(FP), R10
 	VMOVDQU X12, (R10)
 	VPSHUFB gcmBswapMask<>+0(SB), X8, X13
@@ -14202,9 +14325,9 @@ sealVAES256_tailghash_done_63:
 	VZEROUPPER
 	RET
 
-// func openVAES256(keys *byte, rounds int, hk *byte, dst *byte, src *byte, n int, ctr *[16]byte, y *[16]byte)
+// func openVAES256(keys *byte, rounds int, hk *byte, dst *byte, src *byte, n int, ctr *[16]byte, y *[16]byte, mask *[16]byte)
 // Requires: AES, AVX, AVX2, PCLMULQDQ, VAES, VPCLMULQDQ
-TEXT ·openVAES256(SB), NOSPLIT, $96-64
+TEXT ·openVAES256(SB), NOSPLIT, $96-72
 	MOVQ           keys+0(FP), AX
 	MOVQ           rounds+8(FP), BX
 	MOVQ           dst+24(FP), DI
@@ -14235,17 +14358,17 @@ TEXT ·openVAES256(SB), NOSPLIT, $96-64
 	VMOVQ          (R9), X13
 	VPINSRQ        $0x01, 8(R9), X13, X13
 	VPXOR          (R11), X13, X13
-	VMOVDQU        X13, (SP)
-	VMOVDQU        X13, 16(SP)
 	MOVL           R13, DX
 	BSWAPL         DX
 	XORL           12(R11), DX
-	MOVL           DX, 12(SP)
+	VPINSRD        $0x03, DX, X13, X14
+	VMOVDQU        X14, (SP)
 	ADDL           $0x10, R13
 	MOVL           R13, DX
 	BSWAPL         DX
 	XORL           12(R11), DX
-	MOVL           DX, 28(SP)
+	VPINSRD        $0x03, DX, X13, X14
+	VMOVDQU        X14, 16(SP)
 	VMOVDQU        Y8, 32(SP)
 	VMOVDQU        Y12, 64(SP)
 	VBROADCASTI128 gcmBswapMask<>+0(SB), Y12
@@ -15778,17 +15901,17 @@ openVAES256_aes192_3:
 	VMOVQ          (R9), X13
 	VPINSRQ        $0x01, 8(R9), X13, X13
 	VPXOR          (R11), X13, X13
-	VMOVDQU        X13, (SP)
-	VMOVDQU        X13, 16(SP)
 	MOVL           R13, DX
 	BSWAPL         DX
 	XORL           12(R11), DX
-	MOVL           DX, 12(SP)
+	VPINSRD        $0x03, DX, X13, X14
+	VMOVDQU        X14, (SP)
 	ADDL           $0x10, R13
 	MOVL           R13, DX
 	BSWAPL         DX
 	XORL           12(R11), DX
-	MOVL           DX, 28(SP)
+	VPINSRD        $0x03, DX, X13, X14
+	VMOVDQU        X14, 16(SP)
 	VMOVDQU        Y8, 32(SP)
 	VMOVDQU        Y12, 64(SP)
 	VBROADCASTI128 gcmBswapMask<>+0(SB), Y12
@@ -17213,17 +17336,17 @@ openVAES256_aes128_2:
 	VMOVQ          (R9), X13
 	VPINSRQ        $0x01, 8(R9), X13, X13
 	VPXOR          (R11), X13, X13
-	VMOVDQU        X13, (SP)
-	VMOVDQU        X13, 16(SP)
 	MOVL           R13, DX
 	BSWAPL         DX
 	XORL           12(R11), DX
-	MOVL           DX, 12(SP)
+	VPINSRD        $0x03, DX, X13, X14
+	VMOVDQU        X14, (SP)
 	ADDL           $0x10, R13
 	MOVL           R13, DX
 	BSWAPL         DX
 	XORL           12(R11), DX
-	MOVL           DX, 28(SP)
+	VPINSRD        $0x03, DX, X13, X14
+	VMOVDQU        X14, 16(SP)
 	VMOVDQU        Y8, 32(SP)
 	VMOVDQU        Y12, 64(SP)
 	VBROADCASTI128 gcmBswapMask<>+0(SB), Y12
@@ -18530,21 +18653,62 @@ openVAES256_loop_22:
 
 openVAES256_loopdone_23:
 openVAES256_tail_1:
-	MOVQ  SI, R13
-	MOVQ  CX, DX
-	TESTQ DX, DX
-	JZ    openVAES256_tailghash_done_25
-	VPXOR Y9, Y9, Y9
-	VPXOR Y10, Y10, Y10
-	VPXOR Y11, Y11, Y11
-	MOVQ  DX, R12
-	NEGQ  R12
-	SHLQ  $0x04, R12
-	LEAQ  512(R8)(R12*1), R12
+	VMOVQ   (R9), X9
+	VPINSRQ $0x01, 8(R9), X9, X9
+	VMOVDQU (R11), X15
+	VPXOR   X15, X9, X9
+	CMPQ    BX, $0x0c
+	JB      openVAES256_r10_25
+	JE      openVAES256_r12_26
+	VMOVDQU 16(AX), X15
+	VAESENC X15, X9, X9
+	VMOVDQU 32(AX), X15
+	VAESENC X15, X9, X9
 
-openVAES256_tailghash_26:
+openVAES256_r12_26:
+	VMOVDQU 48(AX), X15
+	VAESENC X15, X9, X9
+	VMOVDQU 64(AX), X15
+	VAESENC X15, X9, X9
+
+openVAES256_r10_25:
+	VMOVDQU     80(AX), X15
+	VAESENC     X15, X9, X9
+	VMOVDQU     96(AX), X15
+	VAESENC     X15, X9, X9
+	VMOVDQU     112(AX), X15
+	VAESENC     X15, X9, X9
+	VMOVDQU     128(AX), X15
+	VAESENC     X15, X9, X9
+	VMOVDQU     144(AX), X15
+	VAESENC     X15, X9, X9
+	VMOVDQU     160(AX), X15
+	VAESENC     X15, X9, X9
+	VMOVDQU     176(AX), X15
+	VAESENC     X15, X9, X9
+	VMOVDQU     192(AX), X15
+	VAESENC     X15, X9, X9
+	VMOVDQU     208(AX), X15
+	VAESENC     X15, X9, X9
+	VMOVDQU     224(AX), X15
+	VAESENCLAST X15, X9, X9
+	MOVQ        mask+64(FP), R12
+	VMOVDQU     X9, (R12)
+	MOVQ        SI, R13
+	MOVQ        CX, DX
+	TESTQ       DX, DX
+	JZ          openVAES256_tailghash_done_27
+	VPXOR       Y9, Y9, Y9
+	VPXOR       Y10, Y10, Y10
+	VPXOR       Y11, Y11, Y11
+	MOVQ        DX, R12
+	NEGQ        R12
+	SHLQ        $0x04, R12
+	LEAQ        512(R8)(R12*1), R12
+
+openVAES256_tailghash_28:
 	CMPQ       DX, $0x02
-	JB         openVAES256_tailghash_next_27
+	JB         openVAES256_tailghash_next_29
 	VMOVDQU    (R13), Y13
 	VPSHUFB    gcmBswapMask<>+0(SB), Y13, Y13
 	VPXOR      Y12, Y13, Y13
@@ -18560,12 +18724,12 @@ openVAES256_tailghash_26:
 	ADDQ       $0x20, R13
 	ADDQ       $0x20, R12
 	SUBQ       $0x02, DX
-	JMP        openVAES256_tailghash_26
+	JMP        openVAES256_tailghash_28
 
-openVAES256_tailghash_next_27:
-openVAES256_tailghash_28:
+openVAES256_tailghash_next_29:
+openVAES256_tailghash_30:
 	CMPQ       DX, $0x01
-	JB         openVAES256_tailghash_next_29
+	JB         openVAES256_tailghash_next_31
 	VMOVDQU    (R13), X13
 	VPSHUFB    gcmBswapMask<>+0(SB), X13, X13
 	VPXOR      X12, X13, X13
@@ -18581,9 +18745,9 @@ openVAES256_tailghash_28:
 	ADDQ       $0x10, R13
 	ADDQ       $0x10, R12
 	SUBQ       $0x01, DX
-	JMP        openVAES256_tailghash_28
+	JMP        openVAES256_tailghash_30
 
-openVAES256_tailghash_next_29:
+openVAES256_tailghash_next_31:
 	VPXOR        Y10, Y9, Y10
 	VPXOR        Y10, Y11, Y10
 	VPCLMULQDQ   $0x10, gcmPoly<>+0(SB), Y9, Y14
@@ -18597,29 +18761,29 @@ openVAES256_tailghash_next_29:
 	VEXTRACTI128 $0x01, Y11, X14
 	VPXOR        X14, X11, X12
 
-openVAES256_tailghash_done_25:
-openVAES256_tailctr_30:
+openVAES256_tailghash_done_27:
+openVAES256_tailctr_32:
 	CMPQ           CX, $0x02
-	JB             openVAES256_tailctr_next_31
+	JB             openVAES256_tailctr_next_33
 	VPSHUFB        gcmBswapMask<>+0(SB), Y8, Y0
 	VPADDD         gcmStep2<>+0(SB), Y8, Y8
 	VBROADCASTI128 (R11), Y15
 	VPXOR          Y15, Y0, Y0
 	CMPQ           BX, $0x0c
-	JB             openVAES256_r10_32
-	JE             openVAES256_r12_33
+	JB             openVAES256_r10_34
+	JE             openVAES256_r12_35
 	VBROADCASTI128 16(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VBROADCASTI128 32(AX), Y15
 	VAESENC        Y15, Y0, Y0
 
-openVAES256_r12_33:
+openVAES256_r12_35:
 	VBROADCASTI128 48(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VBROADCASTI128 64(AX), Y15
 	VAESENC        Y15, Y0, Y0
 
-openVAES256_r10_32:
+openVAES256_r10_34:
 	VBROADCASTI128 80(AX), Y15
 	VAESENC        Y15, Y0, Y0
 	VBROADCASTI128 96(AX), Y15
@@ -18645,31 +18809,31 @@ openVAES256_r10_32:
 	ADDQ           $0x20, SI
 	ADDQ           $0x20, DI
 	SUBQ           $0x02, CX
-	JMP            openVAES256_tailctr_30
+	JMP            openVAES256_tailctr_32
 
-openVAES256_tailctr_next_31:
-openVAES256_tailctr_34:
+openVAES256_tailctr_next_33:
+openVAES256_tailctr_36:
 	CMPQ    CX, $0x01
-	JB      openVAES256_tailctr_next_35
+	JB      openVAES256_tailctr_next_37
 	VPSHUFB gcmBswapMask<>+0(SB), X8, X0
 	VPADDD  gcmStep1<>+0(SB), X8, X8
 	VMOVDQU (R11), X15
 	VPXOR   X15, X0, X0
 	CMPQ    BX, $0x0c
-	JB      openVAES256_r10_36
-	JE      openVAES256_r12_37
+	JB      openVAES256_r10_38
+	JE      openVAES256_r12_39
 	VMOVDQU 16(AX), X15
 	VAESENC X15, X0, X0
 	VMOVDQU 32(AX), X15
 	VAESENC X15, X0, X0
 
-openVAES256_r12_37:
+openVAES256_r12_39:
 	VMOVDQU 48(AX), X15
 	VAESENC X15, X0, X0
 	VMOVDQU 64(AX), X15
 	VAESENC X15, X0, X0
 
-openVAES256_r10_36:
+openVAES256_r10_38:
 	VMOVDQU     80(AX), X15
 	VAESENC     X15, X0, X0
 	VMOVDQU     96(AX), X15
@@ -18695,9 +18859,9 @@ openVAES256_r10_36:
 	ADDQ        $0x10, SI
 	ADDQ        $0x10, DI
 	SUBQ        $0x01, CX
-	JMP         openVAES256_tailctr_34
+	JMP         openVAES256_tailctr_36
 
-openVAES256_tailctr_next_35:
+openVAES256_tailctr_next_37:
 	MOVQ    y+56(FP), R10
 	VMOVDQU X12, (R10)
 	VPSHUFB gcmBswapMask<>+0(SB), X8, X13
@@ -18879,9 +19043,9 @@ ghashVAES256_tailghash_done_3:
 	VZEROUPPER
 	RET
 
-// func sealVAES512(keys *byte, rounds int, hk *byte, dst *byte, src *byte, n int, ctr *[16]byte, y *[16]byte)
-// Requires: AVX, AVX2, AVX512BW, AVX512DQ, AVX512F, VAES, VPCLMULQDQ
-TEXT ·sealVAES512(SB), NOSPLIT, $0-64
+// func sealVAES512(keys *byte, rounds int, hk *byte, dst *byte, src *byte, n int, ctr *[16]byte, y *[16]byte, mask *[16]byte)
+// Requires: AES, AVX, AVX2, AVX512BW, AVX512DQ, AVX512F, AVX512VL, VAES, VPCLMULQDQ
+TEXT ·sealVAES512(SB), NOSPLIT, $0-72
 	MOVQ            keys+0(FP), AX
 	MOVQ            rounds+8(FP), BX
 	MOVQ            dst+24(FP), DI
@@ -19563,16 +19727,42 @@ sealVAES512_tailghash_nomask_18:
 	VPXOR         X14, X11, X12
 
 sealVAES512_tailghash_done_15:
-	MOVQ    y+56(FP), R10
-	VMOVDQU X12, (R10)
-	VPSHUFB X31, X8, X13
-	VMOVDQU X13, (R9)
+	VMOVQ   (R9), X9
+	VPINSRQ $0x01, 8(R9), X9, X9
+	VPXORQ  X16, X9, X9
+	CMPQ    BX, $0x0c
+	JB      sealVAES512_r10_19
+	JE      sealVAES512_r12_20
+	VAESENC X17, X9, X9
+	VAESENC X18, X9, X9
+
+sealVAES512_r12_20:
+	VAESENC X19, X9, X9
+	VAESENC X20, X9, X9
+
+sealVAES512_r10_19:
+	VAESENC     X21, X9, X9
+	VAESENC     X22, X9, X9
+	VAESENC     X23, X9, X9
+	VAESENC     X24, X9, X9
+	VAESENC     X25, X9, X9
+	VAESENC     X26, X9, X9
+	VAESENC     X27, X9, X9
+	VAESENC     X28, X9, X9
+	VAESENC     X29, X9, X9
+	VAESENCLAST X30, X9, X9
+	MOVQ        mask+64(FP), R12
+	VMOVDQU     X9, (R12)
+	MOVQ        y+56(FP), R10
+	VMOVDQU     X12, (R10)
+	VPSHUFB     X31, X8, X13
+	VMOVDQU     X13, (R9)
 	VZEROUPPER
 	RET
 
-// func openVAES512(keys *byte, rounds int, hk *byte, dst *byte, src *byte, n int, ctr *[16]byte, y *[16]byte)
-// Requires: AVX, AVX2, AVX512BW, AVX512DQ, AVX512F, VAES, VPCLMULQDQ
-TEXT ·openVAES512(SB), NOSPLIT, $0-64
+// func openVAES512(keys *byte, rounds int, hk *byte, dst *byte, src *byte, n int, ctr *[16]byte, y *[16]byte, mask *[16]byte)
+// Requires: AES, AVX, AVX2, AVX512BW, AVX512DQ, AVX512F, AVX512VL, VAES, VPCLMULQDQ
+TEXT ·openVAES512(SB), NOSPLIT, $0-72
 	MOVQ            keys+0(FP), AX
 	MOVQ            rounds+8(FP), BX
 	MOVQ            dst+24(FP), DI
@@ -19998,10 +20188,36 @@ openVAES512_r10_15:
 	VMOVDQU64   Z0, K1, (DI)
 
 openVAES512_tailctr_nomask_14:
-	MOVQ    y+56(FP), R10
-	VMOVDQU X12, (R10)
-	VPSHUFB X31, X8, X13
-	VMOVDQU X13, (R9)
+	VMOVQ   (R9), X9
+	VPINSRQ $0x01, 8(R9), X9, X9
+	VPXORQ  X16, X9, X9
+	CMPQ    BX, $0x0c
+	JB      openVAES512_r10_17
+	JE      openVAES512_r12_18
+	VAESENC X17, X9, X9
+	VAESENC X18, X9, X9
+
+openVAES512_r12_18:
+	VAESENC X19, X9, X9
+	VAESENC X20, X9, X9
+
+openVAES512_r10_17:
+	VAESENC     X21, X9, X9
+	VAESENC     X22, X9, X9
+	VAESENC     X23, X9, X9
+	VAESENC     X24, X9, X9
+	VAESENC     X25, X9, X9
+	VAESENC     X26, X9, X9
+	VAESENC     X27, X9, X9
+	VAESENC     X28, X9, X9
+	VAESENC     X29, X9, X9
+	VAESENCLAST X30, X9, X9
+	MOVQ        mask+64(FP), R12
+	VMOVDQU     X9, (R12)
+	MOVQ        y+56(FP), R10
+	VMOVDQU     X12, (R10)
+	VPSHUFB     X31, X8, X13
+	VMOVDQU     X13, (R9)
 	VZEROUPPER
 	RET
 
@@ -20230,21 +20446,14 @@ encryptBlockAESNI_r10_1:
 	VMOVDQU     X0, (DI)
 	RET
 
-// func finishAESNI(keys *[240]byte, rounds int, hk *byte, y *[16]byte, j0 *[16]byte, adBits uint64, textBits uint64, tag *[16]byte)
-// Requires: AES, AVX, PCLMULQDQ
-TEXT ·finishAESNI(SB), NOSPLIT, $0-64
-	MOVQ       keys+0(FP), AX
-	MOVQ       rounds+8(FP), BX
-	MOVQ       hk+16(FP), R8
-	MOVQ       y+24(FP), R10
-	MOVQ       j0+32(FP), SI
-	MOVQ       tag+56(FP), DI
-	MOVQ       adBits+40(FP), R13
-	MOVQ       textBits+48(FP), DX
-	MOVQ       BX, R11
-	NEGQ       R11
-	SHLQ       $0x04, R11
-	LEAQ       224(AX)(R11*1), R11
+// func finishAESNI(hk *byte, y *[16]byte, adBits uint64, textBits uint64, tag *[16]byte)
+// Requires: AVX, PCLMULQDQ
+TEXT ·finishAESNI(SB), NOSPLIT, $0-40
+	MOVQ       hk+0(FP), R8
+	MOVQ       y+8(FP), R10
+	MOVQ       adBits+16(FP), R13
+	MOVQ       textBits+24(FP), DX
+	MOVQ       tag+32(FP), DI
 	VMOVQ      DX, X14
 	VPINSRQ    $0x01, R13, X14, X14
 	VPXOR      (R10), X14, X13
@@ -20265,46 +20474,8 @@ TEXT ·finishAESNI(SB), NOSPLIT, $0-64
 	VPXOR      X11, X14, X11
 	VMOVDQA    X11, X12
 	VPSHUFB    gcmBswapMask<>+0(SB), X12, X12
-	VMOVDQU    (SI), X0
-	VMOVDQU    (R11), X15
-	VPXOR      X15, X0, X0
-	CMPQ       BX, $0x0c
-	JB         finishAESNI_r10_1
-	JE         finishAESNI_r12_2
-	VMOVDQU    16(AX), X15
-	VAESENC    X15, X0, X0
-	VMOVDQU    32(AX), X15
-	VAESENC    X15, X0, X0
-
-finishAESNI_r12_2:
-	VMOVDQU 48(AX), X15
-	VAESENC X15, X0, X0
-	VMOVDQU 64(AX), X15
-	VAESENC X15, X0, X0
-
-finishAESNI_r10_1:
-	VMOVDQU     80(AX), X15
-	VAESENC     X15, X0, X0
-	VMOVDQU     96(AX), X15
-	VAESENC     X15, X0, X0
-	VMOVDQU     112(AX), X15
-	VAESENC     X15, X0, X0
-	VMOVDQU     128(AX), X15
-	VAESENC     X15, X0, X0
-	VMOVDQU     144(AX), X15
-	VAESENC     X15, X0, X0
-	VMOVDQU     160(AX), X15
-	VAESENC     X15, X0, X0
-	VMOVDQU     176(AX), X15
-	VAESENC     X15, X0, X0
-	VMOVDQU     192(AX), X15
-	VAESENC     X15, X0, X0
-	VMOVDQU     208(AX), X15
-	VAESENC     X15, X0, X0
-	VMOVDQU     224(AX), X15
-	VAESENCLAST X15, X0, X0
-	VPXOR       X0, X12, X12
-	VMOVDQU     X12, (DI)
+	VPXOR      (DI), X12, X12
+	VMOVDQU    X12, (DI)
 	RET
 
 // func ghashWordsAESNI(hk *byte, y *[16]byte, hi uint64, lo uint64)

@@ -4,17 +4,17 @@
 
 package gcm
 
-// sealAESNI encrypts n blocks from src to dst in counter mode from *ctr+1 (32-bit counter) and folds the ciphertext into the GHASH state *y (POLYVAL form) under the key powers at hk; it leaves the next counter block in *ctr and updates *y.
+// sealAESNI encrypts n blocks from src to dst in counter mode from *ctr+1 (32-bit counter) and folds the ciphertext into the GHASH state *y (POLYVAL form) under the key powers at hk; it leaves the next counter block in *ctr, updates *y and writes E_K(J0), the tag's mask, to *mask.
 // It runs 128-bit vectors, 8 blocks per stitched batch.
 //
 //go:noescape
-func sealAESNI(keys *byte, rounds int, hk *byte, dst *byte, src *byte, n int, ctr *[16]byte, y *[16]byte)
+func sealAESNI(keys *byte, rounds int, hk *byte, dst *byte, src *byte, n int, ctr *[16]byte, y *[16]byte, mask *[16]byte)
 
-// openAESNI folds n blocks of ciphertext at src into the GHASH state *y (POLYVAL form) under the key powers at hk and decrypts them to dst in counter mode from *ctr+1 (32-bit counter); it leaves the next counter block in *ctr and updates *y.
+// openAESNI folds n blocks of ciphertext at src into the GHASH state *y (POLYVAL form) under the key powers at hk and decrypts them to dst in counter mode from *ctr+1 (32-bit counter); it leaves the next counter block in *ctr, updates *y and writes E_K(J0), the tag's mask, to *mask.
 // It runs 128-bit vectors, 8 blocks per stitched batch.
 //
 //go:noescape
-func openAESNI(keys *byte, rounds int, hk *byte, dst *byte, src *byte, n int, ctr *[16]byte, y *[16]byte)
+func openAESNI(keys *byte, rounds int, hk *byte, dst *byte, src *byte, n int, ctr *[16]byte, y *[16]byte, mask *[16]byte)
 
 // ghashAESNI folds n blocks at src into the GHASH state *y (POLYVAL form) under the key powers at hk.
 // It runs 128-bit vectors, 8 blocks per reduction.
@@ -22,17 +22,17 @@ func openAESNI(keys *byte, rounds int, hk *byte, dst *byte, src *byte, n int, ct
 //go:noescape
 func ghashAESNI(hk *byte, y *[16]byte, src *byte, n int)
 
-// sealVAES256 encrypts n blocks from src to dst in counter mode from *ctr+1 (32-bit counter) and folds the ciphertext into the GHASH state *y (POLYVAL form) under the key powers at hk; it leaves the next counter block in *ctr and updates *y.
+// sealVAES256 encrypts n blocks from src to dst in counter mode from *ctr+1 (32-bit counter) and folds the ciphertext into the GHASH state *y (POLYVAL form) under the key powers at hk; it leaves the next counter block in *ctr, updates *y and writes E_K(J0), the tag's mask, to *mask.
 // It runs 256-bit vectors, 16 blocks per stitched batch, pairs of batches (32 blocks) per GHASH reduction, two vectors' Karatsuba middle operands from one XOR, one loop per key size with the GHASH shared over all its rounds, and counters from general-purpose code when a batch starts at 2 modulo 16, the GHASH work then going between the AES instructions of each round.
 //
 //go:noescape
-func sealVAES256(keys *byte, rounds int, hk *byte, dst *byte, src *byte, n int, ctr *[16]byte, y *[16]byte)
+func sealVAES256(keys *byte, rounds int, hk *byte, dst *byte, src *byte, n int, ctr *[16]byte, y *[16]byte, mask *[16]byte)
 
-// openVAES256 folds n blocks of ciphertext at src into the GHASH state *y (POLYVAL form) under the key powers at hk and decrypts them to dst in counter mode from *ctr+1 (32-bit counter); it leaves the next counter block in *ctr and updates *y.
+// openVAES256 folds n blocks of ciphertext at src into the GHASH state *y (POLYVAL form) under the key powers at hk and decrypts them to dst in counter mode from *ctr+1 (32-bit counter); it leaves the next counter block in *ctr, updates *y and writes E_K(J0), the tag's mask, to *mask.
 // It runs 256-bit vectors, 16 blocks per stitched batch, pairs of batches (32 blocks) per GHASH reduction, two vectors' Karatsuba middle operands from one XOR, one loop per key size with the GHASH shared over all its rounds, and counters from general-purpose code when a batch starts at 2 modulo 16, the GHASH work then going between the AES instructions of each round.
 //
 //go:noescape
-func openVAES256(keys *byte, rounds int, hk *byte, dst *byte, src *byte, n int, ctr *[16]byte, y *[16]byte)
+func openVAES256(keys *byte, rounds int, hk *byte, dst *byte, src *byte, n int, ctr *[16]byte, y *[16]byte, mask *[16]byte)
 
 // ghashVAES256 folds n blocks at src into the GHASH state *y (POLYVAL form) under the key powers at hk.
 // It runs 256-bit vectors, 16 blocks per reduction.
@@ -40,17 +40,17 @@ func openVAES256(keys *byte, rounds int, hk *byte, dst *byte, src *byte, n int, 
 //go:noescape
 func ghashVAES256(hk *byte, y *[16]byte, src *byte, n int)
 
-// sealVAES512 encrypts n blocks from src to dst in counter mode from *ctr+1 (32-bit counter) and folds the ciphertext into the GHASH state *y (POLYVAL form) under the key powers at hk; it leaves the next counter block in *ctr and updates *y.
+// sealVAES512 encrypts n blocks from src to dst in counter mode from *ctr+1 (32-bit counter) and folds the ciphertext into the GHASH state *y (POLYVAL form) under the key powers at hk; it leaves the next counter block in *ctr, updates *y and writes E_K(J0), the tag's mask, to *mask.
 // It runs 512-bit vectors, 32 blocks per stitched batch.
 //
 //go:noescape
-func sealVAES512(keys *byte, rounds int, hk *byte, dst *byte, src *byte, n int, ctr *[16]byte, y *[16]byte)
+func sealVAES512(keys *byte, rounds int, hk *byte, dst *byte, src *byte, n int, ctr *[16]byte, y *[16]byte, mask *[16]byte)
 
-// openVAES512 folds n blocks of ciphertext at src into the GHASH state *y (POLYVAL form) under the key powers at hk and decrypts them to dst in counter mode from *ctr+1 (32-bit counter); it leaves the next counter block in *ctr and updates *y.
+// openVAES512 folds n blocks of ciphertext at src into the GHASH state *y (POLYVAL form) under the key powers at hk and decrypts them to dst in counter mode from *ctr+1 (32-bit counter); it leaves the next counter block in *ctr, updates *y and writes E_K(J0), the tag's mask, to *mask.
 // It runs 512-bit vectors, 32 blocks per stitched batch.
 //
 //go:noescape
-func openVAES512(keys *byte, rounds int, hk *byte, dst *byte, src *byte, n int, ctr *[16]byte, y *[16]byte)
+func openVAES512(keys *byte, rounds int, hk *byte, dst *byte, src *byte, n int, ctr *[16]byte, y *[16]byte, mask *[16]byte)
 
 // ghashVAES512 folds n blocks at src into the GHASH state *y (POLYVAL form) under the key powers at hk.
 // It runs 512-bit vectors, 32 blocks per reduction.
@@ -63,10 +63,10 @@ func ghashVAES512(hk *byte, y *[16]byte, src *byte, n int)
 //go:noescape
 func encryptBlockAESNI(keys *[240]byte, rounds int, dst *[16]byte, src *[16]byte)
 
-// finishAESNI folds the length block into *y and writes the full 16-byte tag (VEX encodings, PCLMULQDQ).
+// finishAESNI folds the length block into *y and writes the full 16-byte tag over its mask E_K(J0) at *tag (VEX encodings, PCLMULQDQ).
 //
 //go:noescape
-func finishAESNI(keys *[240]byte, rounds int, hk *byte, y *[16]byte, j0 *[16]byte, adBits uint64, textBits uint64, tag *[16]byte)
+func finishAESNI(hk *byte, y *[16]byte, adBits uint64, textBits uint64, tag *[16]byte)
 
 // ghashWordsAESNI folds the block whose big-endian words are hi (bytes 0..7) and lo (bytes 8..15) into the GHASH state *y (POLYVAL form) under the key powers at hk (VEX encodings, PCLMULQDQ).
 //

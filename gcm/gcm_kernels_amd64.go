@@ -5,25 +5,25 @@
 package gcm
 
 // sealBlocks runs the seal kernel of set k.
-func (k ghashKind) sealBlocks(keys *byte, rounds int, hk *byte, dst *byte, src *byte, n int, ctr *[16]byte, y *[16]byte) {
+func (k ghashKind) sealBlocks(keys *byte, rounds int, hk *byte, dst *byte, src *byte, n int, ctr *[16]byte, y *[16]byte, mask *[16]byte) {
 	switch k {
 	case kindAESNI:
-		sealAESNI(keys, rounds, hk, dst, src, n, ctr, y)
+		sealAESNI(keys, rounds, hk, dst, src, n, ctr, y, mask)
 	case kindVAES256:
-		sealVAES256(keys, rounds, hk, dst, src, n, ctr, y)
+		sealVAES256(keys, rounds, hk, dst, src, n, ctr, y, mask)
 	case kindVAES512:
-		sealVAES512(keys, rounds, hk, dst, src, n, ctr, y)
+		sealVAES512(keys, rounds, hk, dst, src, n, ctr, y, mask)
 	}
 }
 
 // openBlocks runs the open kernel of set k.
-func (k ghashKind) openBlocks(keys *byte, rounds int, hk *byte, dst *byte, src *byte, n int, ctr *[16]byte, y *[16]byte) {
+func (k ghashKind) openBlocks(keys *byte, rounds int, hk *byte, dst *byte, src *byte, n int, ctr *[16]byte, y *[16]byte, mask *[16]byte) {
 	switch k {
 	case kindAESNI:
-		openAESNI(keys, rounds, hk, dst, src, n, ctr, y)
+		openAESNI(keys, rounds, hk, dst, src, n, ctr, y, mask)
 	case kindVAES256:
-		openVAES256(keys, rounds, hk, dst, src, n, ctr, y)
+		openVAES256(keys, rounds, hk, dst, src, n, ctr, y, mask)
 	case kindVAES512:
-		openVAES512(keys, rounds, hk, dst, src, n, ctr, y)
+		openVAES512(keys, rounds, hk, dst, src, n, ctr, y, mask)
 	}
 }
