@@ -563,6 +563,13 @@ func (k *sk) rolledRounds(label string, iter func()) { k.rolledRoundsN(label, 10
 func (k *sk) rolledRoundsN(label string, n int, iter func()) {
 	cnt := AllocLocal(8)
 	MOVQ(U32(n), cnt)
+	k.rolledLoop(label, cnt, iter)
+}
+
+// rolledLoop emits one double round of a batch as a loop run cnt times
+// (a quadword in the frame, not zero), iter queuing the scalar
+// instructions of one iteration, spread through its rounds.
+func (k *sk) rolledLoop(label string, cnt Mem, iter func()) {
 	all := k.ticks
 	k.ticks /= 10
 	Label(label)
@@ -617,6 +624,9 @@ func stitchedOpenTwoRows(name string) { sealTwoKernel(name, 2, false, true) }
 // temporaries: the steps are emitted whole, and renaming keeps the chains
 // apart). Its own ciphertext and the lengths follow in two chains
 // (twoChains, directChains).
+//
+// Open of two batches without extra (openTwoAVX2) takes openTwo instead
+// (opentwo.go): its MAC all beside the second batch's rounds.
 //
 // With batches 4 it takes 513 to 2048 bytes: the batches after the second
 // in a loop (moreBatches); with batches 3, 1537 to 1664 bytes.
@@ -686,6 +696,10 @@ func sealTwoKernel(name string, batches int, direct, extra bool) {
 	in := func(i int) Op { return k.stateWord(i) }
 	x := scalarState(in, words, 3)
 	DECL(x[12])
+	if open && batches == 2 && !extra {
+		k.openTwo(name, &x, in, nOff)
+		return
+	}
 	k.loadState()
 	var ks Mem // Open with extra: the rows' keystream, until the MAC has read their ciphertext
 	if extra && rowsFirst > 8 {
@@ -808,14 +822,7 @@ func sealTwoKernel(name string, batches int, direct, extra bool) {
 // that continue the table.
 func (k *sk) macStart(rf, pw Mem) (chain, [3]GPVirtual) {
 	r := words3(rf)
-	a := chain{h: k.h, t: k.t}
-	for i := range 3 {
-		a.h[i], a.t[i] = GP64().(GPVirtual), GP64().(GPVirtual)
-		MOVQ(k.rWord(i), a.t[i])
-		MOVQ(a.t[i], r[i])
-		XORQ(a.h[i], a.h[i])
-	}
-	k.h, k.t = a.h, a.t
+	a := k.macChain(rf)
 	var p [3]GPVirtual
 	for i := range p {
 		p[i] = GP64().(GPVirtual)
@@ -834,6 +841,20 @@ func (k *sk) macStart(rf, pw Mem) (chain, [3]GPVirtual) {
 	XORL(p[2].As32(), p[2].As32())
 	MOVQ(p[2], pw.Offset(40))
 	return a, p
+}
+
+// macChain, after the MAC key, copies r0, r1, s1 to rf and starts the
+// chain k.h, k.t: a zero accumulator and its temporaries.
+func (k *sk) macChain(rf Mem) chain {
+	r := words3(rf)
+	a := newChain()
+	for i := range 3 {
+		MOVQ(k.rWord(i), a.t[i])
+		MOVQ(a.t[i], r[i])
+		XORQ(a.h[i], a.h[i])
+	}
+	k.h, k.t = a.h, a.t
+	return a
 }
 
 // queueSteps queues, for one double round of a batch after the first,
