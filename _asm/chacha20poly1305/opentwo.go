@@ -88,8 +88,10 @@ const openTwoJ = 33
 // with frames of 288 to 344 bytes in steps of 8, ran 1630 to 2034
 // cpu-MB/s (312, 344 and 808 bytes the fast ones), while a harness calling
 // Open from another function ran every size at 2000-2070; we did not find
-// the data the frame collides with, and kept the 808 bytes of the kernel
-// it replaced (with this pad), with which both were measured.
+// the data the frame collides with. The pad gave that kernel the 808 bytes
+// of the one it replaced; this one has 1328 with it, 808 without (in
+// interleaved runs at 768 bytes and 1 KiB neither clearly ahead, both
+// 1.4-1.6x x/crypto), and keeps it.
 const openTwoPad = 520
 
 // stitchedOpenTwoDirect emits openTwoDirectAVX2 on a directState (see
