@@ -254,7 +254,7 @@ func TestFlippedBit(t *testing.T) {
 			ours, _ := pair(t, name, testkit.RandBytes(rng, KeySize), x)
 			// Up to 16 bytes of AD, 65..2048 bytes take the one-call Open:
 			// one size in each kernel's range (openOne10Y2 100, openOne18Y4
-			// 200, openDirectAVX2 300, openTenAVX2 600 and 640, openTwoAVX2
+			// 200, openDirectAVX2 300, openTenAVX2 600 and 640, openTwoDirectAVX2
 			// 700, openEighteenAVX2 1100, openFourAVX2 1500 and 2048,
 			// openThreeAVX2 1600); the direct kernels (257..640) write dst
 			// before the tag is checked. With more AD, 1024 and 3077 bytes

@@ -39943,1219 +39943,6 @@ sealFourDirectAVX2_lens:
 	VZEROUPPER
 	RET
 
-// func openTwoAVX2(st *[2008]byte)
-// Requires: AVX, AVX2, BMI2, CMOV
-TEXT ·openTwoAVX2(SB), $808-8
-	MOVQ         st+0(FP), AX
-	VMOVDQU      cp_rot16<>+0(SB), Y14
-	VMOVDQU      Y14, 128(SP)
-	VMOVDQU      cp_rot8<>+0(SB), Y14
-	VMOVDQU      Y14, 160(SP)
-	MOVL         (AX), CX
-	MOVL         4(AX), DX
-	MOVL         8(AX), BX
-	MOVL         12(AX), SI
-	MOVL         16(AX), DI
-	MOVL         20(AX), R8
-	MOVL         24(AX), R9
-	MOVL         28(AX), R10
-	MOVL         32(AX), R11
-	MOVL         R11, 192(SP)
-	MOVL         36(AX), R11
-	MOVL         R11, 196(SP)
-	MOVL         40(AX), R11
-	MOVL         R11, 200(SP)
-	MOVL         44(AX), R11
-	MOVL         48(AX), R12
-	MOVL         52(AX), R13
-	MOVL         56(AX), R14
-	MOVL         60(AX), R15
-	DECL         R12
-	VPBROADCASTD (AX), Y0
-	VPBROADCASTD 4(AX), Y1
-	VPBROADCASTD 8(AX), Y2
-	VPBROADCASTD 12(AX), Y3
-	VPBROADCASTD 16(AX), Y4
-	VPBROADCASTD 20(AX), Y5
-	VPBROADCASTD 24(AX), Y6
-	VPBROADCASTD 28(AX), Y7
-	VPBROADCASTD 32(AX), Y12
-	VPBROADCASTD 36(AX), Y13
-	VPBROADCASTD 40(AX), Y14
-	VMOVDQU      Y14, 64(SP)
-	VPBROADCASTD 44(AX), Y14
-	VMOVDQU      Y14, 96(SP)
-	VPBROADCASTD 48(AX), Y8
-	VPADDD       cp_iota8<>+0(SB), Y8, Y8
-	VPBROADCASTD 52(AX), Y9
-	VPBROADCASTD 56(AX), Y10
-	VPBROADCASTD 60(AX), Y11
-	MOVQ         $0x0000000a, 208(SP)
-
-openTwoAVX2_b1:
-	VPADDD  Y4, Y0, Y0
-	VPXOR   Y0, Y8, Y8
-	ADDL    DI, CX
-	VPADDD  Y5, Y1, Y1
-	ADDL    R8, DX
-	VPXOR   Y1, Y9, Y9
-	VPSHUFB 128(SP), Y8, Y8
-	ADDL    R9, BX
-	VPSHUFB 128(SP), Y9, Y9
-	ADDL    R10, SI
-	VPADDD  Y8, Y12, Y12
-	VPXOR   Y12, Y4, Y4
-	XORL    CX, R12
-	VPADDD  Y9, Y13, Y13
-	XORL    DX, R13
-	VPXOR   Y13, Y5, Y5
-	XORL    BX, R14
-	VPSLLD  $0x0c, Y4, Y14
-	VPSRLD  $0x14, Y4, Y4
-	XORL    SI, R15
-	VPOR    Y14, Y4, Y4
-	ROLL    $0x10, R12
-	VPSLLD  $0x0c, Y5, Y14
-	VPSRLD  $0x14, Y5, Y5
-	ROLL    $0x10, R13
-	VPOR    Y14, Y5, Y5
-	ROLL    $0x10, R14
-	VPADDD  Y4, Y0, Y0
-	ROLL    $0x10, R15
-	VPXOR   Y0, Y8, Y8
-	VPADDD  Y5, Y1, Y1
-	ADDL    R12, 192(SP)
-	VPXOR   Y1, Y9, Y9
-	ADDL    R13, 196(SP)
-	VPSHUFB 160(SP), Y8, Y8
-	VPSHUFB 160(SP), Y9, Y9
-	ADDL    R14, 200(SP)
-	VPADDD  Y8, Y12, Y12
-	ADDL    R15, R11
-	VPXOR   Y12, Y4, Y4
-	VPADDD  Y9, Y13, Y13
-	XORL    192(SP), DI
-	VPXOR   Y13, Y5, Y5
-	XORL    196(SP), R8
-	VPSLLD  $0x07, Y4, Y14
-	XORL    200(SP), R9
-	VPSRLD  $0x19, Y4, Y4
-	VPOR    Y14, Y4, Y4
-	XORL    R11, R10
-	VPSLLD  $0x07, Y5, Y14
-	ROLL    $0x0c, DI
-	VPSRLD  $0x19, Y5, Y5
-	VPOR    Y14, Y5, Y5
-	ROLL    $0x0c, R8
-	VMOVDQU Y12, (SP)
-	ROLL    $0x0c, R9
-	VMOVDQU 64(SP), Y12
-	ROLL    $0x0c, R10
-	VMOVDQU Y13, 32(SP)
-	VMOVDQU 96(SP), Y13
-	ADDL    DI, CX
-	VPADDD  Y6, Y2, Y2
-	ADDL    R8, DX
-	VPXOR   Y2, Y10, Y10
-	VPADDD  Y7, Y3, Y3
-	ADDL    R9, BX
-	VPXOR   Y3, Y11, Y11
-	ADDL    R10, SI
-	VPSHUFB 128(SP), Y10, Y10
-	VPSHUFB 128(SP), Y11, Y11
-	XORL    CX, R12
-	VPADDD  Y10, Y12, Y12
-	XORL    DX, R13
-	VPXOR   Y12, Y6, Y6
-	XORL    BX, R14
-	VPADDD  Y11, Y13, Y13
-	VPXOR   Y13, Y7, Y7
-	XORL    SI, R15
-	VPSLLD  $0x0c, Y6, Y14
-	ROLL    $0x08, R12
-	VPSRLD  $0x14, Y6, Y6
-	VPOR    Y14, Y6, Y6
-	ROLL    $0x08, R13
-	VPSLLD  $0x0c, Y7, Y14
-	ROLL    $0x08, R14
-	VPSRLD  $0x14, Y7, Y7
-	ROLL    $0x08, R15
-	VPOR    Y14, Y7, Y7
-	VPADDD  Y6, Y2, Y2
-	ADDL    R12, 192(SP)
-	VPXOR   Y2, Y10, Y10
-	ADDL    R13, 196(SP)
-	VPADDD  Y7, Y3, Y3
-	VPXOR   Y3, Y11, Y11
-	ADDL    R14, 200(SP)
-	VPSHUFB 160(SP), Y10, Y10
-	ADDL    R15, R11
-	VPSHUFB 160(SP), Y11, Y11
-	VPADDD  Y10, Y12, Y12
-	XORL    192(SP), DI
-	VPXOR   Y12, Y6, Y6
-	XORL    196(SP), R8
-	VPADDD  Y11, Y13, Y13
-	XORL    200(SP), R9
-	VPXOR   Y13, Y7, Y7
-	VPSLLD  $0x07, Y6, Y14
-	XORL    R11, R10
-	VPSRLD  $0x19, Y6, Y6
-	ROLL    $0x07, DI
-	VPOR    Y14, Y6, Y6
-	VPSLLD  $0x07, Y7, Y14
-	ROLL    $0x07, R8
-	VPSRLD  $0x19, Y7, Y7
-	ROLL    $0x07, R9
-	VPOR    Y14, Y7, Y7
-	ROLL    $0x07, R10
-	VPADDD  Y5, Y0, Y0
-	VPXOR   Y0, Y11, Y11
-	ADDL    R8, CX
-	VPADDD  Y6, Y1, Y1
-	ADDL    R9, DX
-	VPXOR   Y1, Y8, Y8
-	VPSHUFB 128(SP), Y11, Y11
-	ADDL    R10, BX
-	VPSHUFB 128(SP), Y8, Y8
-	ADDL    DI, SI
-	VPADDD  Y11, Y12, Y12
-	VPXOR   Y12, Y5, Y5
-	XORL    CX, R15
-	VPADDD  Y8, Y13, Y13
-	XORL    DX, R12
-	VPXOR   Y13, Y6, Y6
-	XORL    BX, R13
-	VPSLLD  $0x0c, Y5, Y14
-	VPSRLD  $0x14, Y5, Y5
-	XORL    SI, R14
-	VPOR    Y14, Y5, Y5
-	ROLL    $0x10, R15
-	VPSLLD  $0x0c, Y6, Y14
-	VPSRLD  $0x14, Y6, Y6
-	ROLL    $0x10, R12
-	VPOR    Y14, Y6, Y6
-	ROLL    $0x10, R13
-	VPADDD  Y5, Y0, Y0
-	ROLL    $0x10, R14
-	VPXOR   Y0, Y11, Y11
-	VPADDD  Y6, Y1, Y1
-	ADDL    R15, 200(SP)
-	VPXOR   Y1, Y8, Y8
-	ADDL    R12, R11
-	VPSHUFB 160(SP), Y11, Y11
-	VPSHUFB 160(SP), Y8, Y8
-	ADDL    R13, 192(SP)
-	VPADDD  Y11, Y12, Y12
-	ADDL    R14, 196(SP)
-	VPXOR   Y12, Y5, Y5
-	VPADDD  Y8, Y13, Y13
-	XORL    200(SP), R8
-	VPXOR   Y13, Y6, Y6
-	XORL    R11, R9
-	VPSLLD  $0x07, Y5, Y14
-	XORL    192(SP), R10
-	VPSRLD  $0x19, Y5, Y5
-	VPOR    Y14, Y5, Y5
-	XORL    196(SP), DI
-	VPSLLD  $0x07, Y6, Y14
-	ROLL    $0x0c, R8
-	VPSRLD  $0x19, Y6, Y6
-	VPOR    Y14, Y6, Y6
-	ROLL    $0x0c, R9
-	VMOVDQU Y12, 64(SP)
-	ROLL    $0x0c, R10
-	VMOVDQU (SP), Y12
-	ROLL    $0x0c, DI
-	VMOVDQU Y13, 96(SP)
-	VMOVDQU 32(SP), Y13
-	ADDL    R8, CX
-	VPADDD  Y7, Y2, Y2
-	ADDL    R9, DX
-	VPXOR   Y2, Y9, Y9
-	VPADDD  Y4, Y3, Y3
-	ADDL    R10, BX
-	VPXOR   Y3, Y10, Y10
-	ADDL    DI, SI
-	VPSHUFB 128(SP), Y9, Y9
-	VPSHUFB 128(SP), Y10, Y10
-	XORL    CX, R15
-	VPADDD  Y9, Y12, Y12
-	XORL    DX, R12
-	VPXOR   Y12, Y7, Y7
-	XORL    BX, R13
-	VPADDD  Y10, Y13, Y13
-	VPXOR   Y13, Y4, Y4
-	XORL    SI, R14
-	VPSLLD  $0x0c, Y7, Y14
-	ROLL    $0x08, R15
-	VPSRLD  $0x14, Y7, Y7
-	VPOR    Y14, Y7, Y7
-	ROLL    $0x08, R12
-	VPSLLD  $0x0c, Y4, Y14
-	ROLL    $0x08, R13
-	VPSRLD  $0x14, Y4, Y4
-	ROLL    $0x08, R14
-	VPOR    Y14, Y4, Y4
-	VPADDD  Y7, Y2, Y2
-	ADDL    R15, 200(SP)
-	VPXOR   Y2, Y9, Y9
-	ADDL    R12, R11
-	VPADDD  Y4, Y3, Y3
-	VPXOR   Y3, Y10, Y10
-	ADDL    R13, 192(SP)
-	VPSHUFB 160(SP), Y9, Y9
-	ADDL    R14, 196(SP)
-	VPSHUFB 160(SP), Y10, Y10
-	VPADDD  Y9, Y12, Y12
-	XORL    200(SP), R8
-	VPXOR   Y12, Y7, Y7
-	XORL    R11, R9
-	VPADDD  Y10, Y13, Y13
-	XORL    192(SP), R10
-	VPXOR   Y13, Y4, Y4
-	VPSLLD  $0x07, Y7, Y14
-	XORL    196(SP), DI
-	VPSRLD  $0x19, Y7, Y7
-	ROLL    $0x07, R8
-	VPOR    Y14, Y7, Y7
-	VPSLLD  $0x07, Y4, Y14
-	ROLL    $0x07, R9
-	VPSRLD  $0x19, Y4, Y4
-	ROLL    $0x07, R10
-	VPOR    Y14, Y4, Y4
-	ROLL    $0x07, DI
-	DECQ    208(SP)
-	JNZ     openTwoAVX2_b1
-	ADDL    (AX), CX
-	ADDL    4(AX), DX
-	ADDL    8(AX), BX
-	ADDL    12(AX), SI
-	ADDL    16(AX), DI
-	ADDL    20(AX), R8
-	ADDL    24(AX), R9
-	ADDL    28(AX), R10
-	SHLQ    $0x20, DX
-	ORQ     DX, CX
-	MOVQ    $0x0ffffffc0fffffff, DX
-	ANDQ    DX, CX
-	MOVQ    CX, 88(AX)
-	SHLQ    $0x20, SI
-	ORQ     SI, BX
-	MOVQ    $0x0ffffffc0ffffffc, CX
-	ANDQ    CX, BX
-	MOVQ    BX, 96(AX)
-	MOVQ    BX, SI
-	SHRQ    $0x02, SI
-	ADDQ    BX, SI
-	MOVQ    SI, 104(AX)
-	SHLQ    $0x20, R8
-	ORQ     R8, DI
-	MOVQ    DI, 112(AX)
-	SHLQ    $0x20, R10
-	ORQ     R10, R9
-	MOVQ    R9, 120(AX)
-	MOVQ    88(AX), BX
-	MOVQ    BX, 216(SP)
-	XORQ    CX, CX
-	MOVQ    96(AX), DI
-	MOVQ    DI, 224(SP)
-	XORQ    SI, SI
-	MOVQ    104(AX), R9
-	MOVQ    R9, 232(SP)
-	XORQ    R8, R8
-	MOVQ    $0x00000001, R10
-	MOVQ    R10, 240(SP)
-	XORL    R12, R12
-	MOVQ    R12, 248(SP)
-	MOVQ    R12, 256(SP)
-	MOVQ    216(SP), R10
-	MOVQ    R10, 264(SP)
-	MOVQ    224(SP), R11
-	MOVQ    R11, 272(SP)
-	MOVQ    232(SP), R12
-	XORL    R12, R12
-	MOVQ    R12, 280(SP)
-	ADDQ    928(AX), CX
-	ADCQ    936(AX), SI
-	ADCQ    400(AX), R8
-	MOVQ    CX, DX
-	MULXQ   216(SP), BX, DI
-	MULXQ   224(SP), CX, R9
-	ADDQ    CX, DI
-	ADCQ    $0x00, R9
-	MOVQ    SI, DX
-	MULXQ   216(SP), CX, SI
-	ADDQ    CX, DI
-	ADCQ    SI, R9
-	MULXQ   232(SP), CX, SI
-	ADDQ    CX, BX
-	ADCQ    SI, DI
-	ADCQ    $0x00, R9
-	MOVQ    R8, CX
-	IMULQ   232(SP), CX
-	IMULQ   216(SP), R8
-	ADDQ    CX, DI
-	ADCQ    R8, R9
-	MOVQ    R9, R8
-	ANDQ    $0x03, R8
-	MOVQ    R9, SI
-	SHRQ    $0x02, SI
-	ANDQ    $-4, R9
-	ADDQ    SI, R9
-	ADDQ    R9, BX
-	ADCQ    $0x00, DI
-	ADCQ    $0x00, R8
-	MOVQ    BX, CX
-	MOVQ    DI, SI
-	LEAQ    960(AX), R13
-
-	// Open: the plaintext goes elsewhere, the ciphertext stays for the MAC.
-	LEAQ         416(AX), DX
-	VMOVDQU      Y12, (SP)
-	VMOVDQU      Y13, 32(SP)
-	VPBROADCASTD (AX), Y12
-	VPADDD       Y12, Y0, Y0
-	VPBROADCASTD 4(AX), Y12
-	VPADDD       Y12, Y1, Y1
-	VPBROADCASTD 8(AX), Y12
-	VPADDD       Y12, Y2, Y2
-	VPBROADCASTD 12(AX), Y12
-	VPADDD       Y12, Y3, Y3
-	VPUNPCKLDQ   Y1, Y0, Y12
-	VPUNPCKHDQ   Y1, Y0, Y0
-	VPUNPCKLDQ   Y3, Y2, Y13
-	VPUNPCKHDQ   Y3, Y2, Y2
-	VPUNPCKLQDQ  Y13, Y12, Y1
-	VPUNPCKHQDQ  Y13, Y12, Y12
-	VPUNPCKLQDQ  Y2, Y0, Y3
-	VPUNPCKHQDQ  Y2, Y0, Y0
-	VPBROADCASTD 16(AX), Y13
-	VPADDD       Y13, Y4, Y4
-	VPBROADCASTD 20(AX), Y13
-	VPADDD       Y13, Y5, Y5
-	VPBROADCASTD 24(AX), Y13
-	VPADDD       Y13, Y6, Y6
-	VPBROADCASTD 28(AX), Y13
-	VPADDD       Y13, Y7, Y7
-	VPUNPCKLDQ   Y5, Y4, Y13
-	VPUNPCKHDQ   Y5, Y4, Y4
-	VPUNPCKLDQ   Y7, Y6, Y2
-	VPUNPCKHDQ   Y7, Y6, Y6
-	VPUNPCKLQDQ  Y2, Y13, Y5
-	VPUNPCKHQDQ  Y2, Y13, Y13
-	VPUNPCKLQDQ  Y6, Y4, Y7
-	VPUNPCKHQDQ  Y6, Y4, Y4
-	VPERM2I128   $0x20, Y5, Y1, Y2
-	VPERM2I128   $0x31, Y5, Y1, Y1
-	VPXOR        (R13), Y2, Y2
-	VMOVDQU      Y2, (DX)
-	VPXOR        256(R13), Y1, Y1
-	VMOVDQU      Y1, 256(DX)
-	VPERM2I128   $0x20, Y13, Y12, Y2
-	VPERM2I128   $0x31, Y13, Y12, Y12
-	VPXOR        64(R13), Y2, Y2
-	VMOVDQU      Y2, 64(DX)
-	VPXOR        320(R13), Y12, Y12
-	VMOVDQU      Y12, 320(DX)
-	VPERM2I128   $0x20, Y7, Y3, Y2
-	VPERM2I128   $0x31, Y7, Y3, Y3
-	VPXOR        128(R13), Y2, Y2
-	VMOVDQU      Y2, 128(DX)
-	VPXOR        384(R13), Y3, Y3
-	VMOVDQU      Y3, 384(DX)
-	VPERM2I128   $0x20, Y4, Y0, Y2
-	VPERM2I128   $0x31, Y4, Y0, Y0
-	VPXOR        192(R13), Y2, Y2
-	VMOVDQU      Y2, 192(DX)
-	VPXOR        448(R13), Y0, Y0
-	VMOVDQU      Y0, 448(DX)
-	VMOVDQU      (SP), Y2
-	VMOVDQU      32(SP), Y6
-	VMOVDQU      64(SP), Y14
-	VMOVDQU      96(SP), Y15
-	VPBROADCASTD 32(AX), Y1
-	VPADDD       Y1, Y2, Y2
-	VPBROADCASTD 36(AX), Y1
-	VPADDD       Y1, Y6, Y6
-	VPBROADCASTD 40(AX), Y1
-	VPADDD       Y1, Y14, Y14
-	VPBROADCASTD 44(AX), Y1
-	VPADDD       Y1, Y15, Y15
-	VPUNPCKLDQ   Y6, Y2, Y1
-	VPUNPCKHDQ   Y6, Y2, Y2
-	VPUNPCKLDQ   Y15, Y14, Y12
-	VPUNPCKHDQ   Y15, Y14, Y14
-	VPUNPCKLQDQ  Y12, Y1, Y6
-	VPUNPCKHQDQ  Y12, Y1, Y1
-	VPUNPCKLQDQ  Y14, Y2, Y15
-	VPUNPCKHQDQ  Y14, Y2, Y2
-	VPBROADCASTD 48(AX), Y12
-	VPADDD       cp_iota8<>+0(SB), Y12, Y12
-	VPADDD       Y12, Y8, Y8
-	VPBROADCASTD 52(AX), Y12
-	VPADDD       Y12, Y9, Y9
-	VPBROADCASTD 56(AX), Y12
-	VPADDD       Y12, Y10, Y10
-	VPBROADCASTD 60(AX), Y12
-	VPADDD       Y12, Y11, Y11
-	VPUNPCKLDQ   Y9, Y8, Y12
-	VPUNPCKHDQ   Y9, Y8, Y8
-	VPUNPCKLDQ   Y11, Y10, Y14
-	VPUNPCKHDQ   Y11, Y10, Y10
-	VPUNPCKLQDQ  Y14, Y12, Y9
-	VPUNPCKHQDQ  Y14, Y12, Y12
-	VPUNPCKLQDQ  Y10, Y8, Y11
-	VPUNPCKHQDQ  Y10, Y8, Y8
-	VPERM2I128   $0x20, Y9, Y6, Y14
-	VPERM2I128   $0x31, Y9, Y6, Y6
-	VPXOR        32(R13), Y14, Y14
-	VMOVDQU      Y14, 32(DX)
-	VPXOR        288(R13), Y6, Y6
-	VMOVDQU      Y6, 288(DX)
-	VPERM2I128   $0x20, Y12, Y1, Y14
-	VPERM2I128   $0x31, Y12, Y1, Y1
-	VPXOR        96(R13), Y14, Y14
-	VMOVDQU      Y14, 96(DX)
-	VPXOR        352(R13), Y1, Y1
-	VMOVDQU      Y1, 352(DX)
-	VPERM2I128   $0x20, Y11, Y15, Y14
-	VPERM2I128   $0x31, Y11, Y15, Y15
-	VPXOR        160(R13), Y14, Y14
-	VMOVDQU      Y14, 160(DX)
-	VPXOR        416(R13), Y15, Y15
-	VMOVDQU      Y15, 416(DX)
-	VPERM2I128   $0x20, Y8, Y2, Y14
-	VPERM2I128   $0x31, Y8, Y2, Y2
-	VPXOR        224(R13), Y14, Y14
-	VMOVDQU      Y14, 224(DX)
-	VPXOR        480(R13), Y2, Y2
-	VMOVDQU      Y2, 480(DX)
-
-	// The second batch: three MAC steps and two powers per double round.
-	ADDL         $0x08, 48(AX)
-	LEAQ         288(SP), R14
-	VPBROADCASTD (AX), Y0
-	VPBROADCASTD 4(AX), Y1
-	VPBROADCASTD 8(AX), Y2
-	VPBROADCASTD 12(AX), Y3
-	VPBROADCASTD 16(AX), Y4
-	VPBROADCASTD 20(AX), Y5
-	VPBROADCASTD 24(AX), Y6
-	VPBROADCASTD 28(AX), Y7
-	VPBROADCASTD 32(AX), Y12
-	VPBROADCASTD 36(AX), Y13
-	VPBROADCASTD 40(AX), Y14
-	VMOVDQU      Y14, 64(SP)
-	VPBROADCASTD 44(AX), Y14
-	VMOVDQU      Y14, 96(SP)
-	VPBROADCASTD 48(AX), Y8
-	VPADDD       cp_iota8<>+0(SB), Y8, Y8
-	VPBROADCASTD 52(AX), Y9
-	VPBROADCASTD 56(AX), Y10
-	VPBROADCASTD 60(AX), Y11
-	MOVQ         $0x0000000a, 768(SP)
-
-openTwoAVX2_b2:
-	VPADDD       Y4, Y0, Y0
-	MOVQ         R10, DX
-	VPXOR        Y0, Y8, Y8
-	MULXQ        216(SP), BX, DI
-	VPADDD       Y5, Y1, Y1
-	MULXQ        224(SP), R10, R9
-	VPXOR        Y1, Y9, Y9
-	ADDQ         R10, DI
-	VPSHUFB      128(SP), Y8, Y8
-	ADCQ         $0x00, R9
-	VPSHUFB      128(SP), Y9, Y9
-	MOVQ         R11, DX
-	VPADDD       Y8, Y12, Y12
-	MULXQ        216(SP), R10, R11
-	ADDQ         R10, DI
-	VPXOR        Y12, Y4, Y4
-	ADCQ         R11, R9
-	VPADDD       Y9, Y13, Y13
-	MULXQ        232(SP), R10, R11
-	VPXOR        Y13, Y5, Y5
-	ADDQ         R10, BX
-	VPSLLD       $0x0c, Y4, Y14
-	ADCQ         R11, DI
-	VPSRLD       $0x14, Y4, Y4
-	ADCQ         $0x00, R9
-	VPOR         Y14, Y4, Y4
-	MOVQ         R12, R10
-	IMULQ        232(SP), R10
-	VPSLLD       $0x0c, Y5, Y14
-	IMULQ        216(SP), R12
-	VPSRLD       $0x14, Y5, Y5
-	ADDQ         R10, DI
-	VPOR         Y14, Y5, Y5
-	ADCQ         R12, R9
-	VPADDD       Y4, Y0, Y0
-	MOVQ         R9, R12
-	VPXOR        Y0, Y8, Y8
-	ANDQ         $0x03, R12
-	VPADDD       Y5, Y1, Y1
-	MOVQ         R9, R11
-	SHRQ         $0x02, R11
-	VPXOR        Y1, Y9, Y9
-	ANDQ         $-4, R9
-	VPSHUFB      160(SP), Y8, Y8
-	ADDQ         R11, R9
-	VPSHUFB      160(SP), Y9, Y9
-	ADDQ         R9, BX
-	VPADDD       Y8, Y12, Y12
-	ADCQ         $0x00, DI
-	VPXOR        Y12, Y4, Y4
-	ADCQ         $0x00, R12
-	VPADDD       Y9, Y13, Y13
-	MOVQ         BX, R10
-	MOVQ         DI, R11
-	VPXOR        Y13, Y5, Y5
-	MOVQ         R10, (R14)
-	MOVQ         R11, 8(R14)
-	MOVQ         R12, 16(R14)
-	VPSLLD       $0x07, Y4, Y14
-	MOVQ         R10, DX
-	VPSRLD       $0x19, Y4, Y4
-	MULXQ        216(SP), BX, DI
-	VPOR         Y14, Y4, Y4
-	MULXQ        224(SP), R10, R9
-	VPSLLD       $0x07, Y5, Y14
-	ADDQ         R10, DI
-	VPSRLD       $0x19, Y5, Y5
-	ADCQ         $0x00, R9
-	MOVQ         R11, DX
-	VPOR         Y14, Y5, Y5
-	MULXQ        216(SP), R10, R11
-	VMOVDQU      Y12, (SP)
-	ADDQ         R10, DI
-	VMOVDQU      64(SP), Y12
-	ADCQ         R11, R9
-	VMOVDQU      Y13, 32(SP)
-	MULXQ        232(SP), R10, R11
-	VMOVDQU      96(SP), Y13
-	ADDQ         R10, BX
-	VPADDD       Y6, Y2, Y2
-	ADCQ         R11, DI
-	VPXOR        Y2, Y10, Y10
-	ADCQ         $0x00, R9
-	MOVQ         R12, R10
-	VPADDD       Y7, Y3, Y3
-	IMULQ        232(SP), R10
-	VPXOR        Y3, Y11, Y11
-	IMULQ        216(SP), R12
-	VPSHUFB      128(SP), Y10, Y10
-	ADDQ         R10, DI
-	VPSHUFB      128(SP), Y11, Y11
-	ADCQ         R12, R9
-	VPADDD       Y10, Y12, Y12
-	MOVQ         R9, R12
-	VPXOR        Y12, Y6, Y6
-	ANDQ         $0x03, R12
-	MOVQ         R9, R11
-	VPADDD       Y11, Y13, Y13
-	SHRQ         $0x02, R11
-	VPXOR        Y13, Y7, Y7
-	ANDQ         $-4, R9
-	VPSLLD       $0x0c, Y6, Y14
-	ADDQ         R11, R9
-	VPSRLD       $0x14, Y6, Y6
-	ADDQ         R9, BX
-	VPOR         Y14, Y6, Y6
-	ADCQ         $0x00, DI
-	VPSLLD       $0x0c, Y7, Y14
-	ADCQ         $0x00, R12
-	MOVQ         BX, R10
-	VPSRLD       $0x14, Y7, Y7
-	MOVQ         DI, R11
-	VPOR         Y14, Y7, Y7
-	MOVQ         R10, 24(R14)
-	MOVQ         R11, 32(R14)
-	MOVQ         R12, 40(R14)
-	VPADDD       Y6, Y2, Y2
-	ADDQ         $0x30, R14
-	VPXOR        Y2, Y10, Y10
-	ADDQ         (R13), CX
-	VPADDD       Y7, Y3, Y3
-	ADCQ         8(R13), SI
-	VPXOR        Y3, Y11, Y11
-	ADCQ         $0x01, R8
-	MOVQ         CX, DX
-	VPSHUFB      160(SP), Y10, Y10
-	MULXQ        216(SP), BX, DI
-	VPSHUFB      160(SP), Y11, Y11
-	MULXQ        224(SP), CX, R9
-	VPADDD       Y10, Y12, Y12
-	ADDQ         CX, DI
-	VPXOR        Y12, Y6, Y6
-	ADCQ         $0x00, R9
-	VPADDD       Y11, Y13, Y13
-	MOVQ         SI, DX
-	VPXOR        Y13, Y7, Y7
-	MULXQ        216(SP), CX, SI
-	ADDQ         CX, DI
-	VPSLLD       $0x07, Y6, Y14
-	ADCQ         SI, R9
-	VPSRLD       $0x19, Y6, Y6
-	MULXQ        232(SP), CX, SI
-	VPOR         Y14, Y6, Y6
-	ADDQ         CX, BX
-	VPSLLD       $0x07, Y7, Y14
-	ADCQ         SI, DI
-	VPSRLD       $0x19, Y7, Y7
-	ADCQ         $0x00, R9
-	VPOR         Y14, Y7, Y7
-	MOVQ         R8, CX
-	IMULQ        232(SP), CX
-	VPADDD       Y5, Y0, Y0
-	IMULQ        216(SP), R8
-	VPXOR        Y0, Y11, Y11
-	ADDQ         CX, DI
-	VPADDD       Y6, Y1, Y1
-	ADCQ         R8, R9
-	VPXOR        Y1, Y8, Y8
-	MOVQ         R9, R8
-	VPSHUFB      128(SP), Y11, Y11
-	ANDQ         $0x03, R8
-	VPSHUFB      128(SP), Y8, Y8
-	MOVQ         R9, SI
-	VPADDD       Y11, Y12, Y12
-	SHRQ         $0x02, SI
-	ANDQ         $-4, R9
-	VPXOR        Y12, Y5, Y5
-	ADDQ         SI, R9
-	VPADDD       Y8, Y13, Y13
-	ADDQ         R9, BX
-	VPXOR        Y13, Y6, Y6
-	ADCQ         $0x00, DI
-	VPSLLD       $0x0c, Y5, Y14
-	ADCQ         $0x00, R8
-	VPSRLD       $0x14, Y5, Y5
-	MOVQ         BX, CX
-	VPOR         Y14, Y5, Y5
-	MOVQ         DI, SI
-	ADDQ         16(R13), CX
-	VPSLLD       $0x0c, Y6, Y14
-	ADCQ         24(R13), SI
-	VPSRLD       $0x14, Y6, Y6
-	ADCQ         $0x01, R8
-	VPOR         Y14, Y6, Y6
-	MOVQ         CX, DX
-	VPADDD       Y5, Y0, Y0
-	MULXQ        216(SP), BX, DI
-	VPXOR        Y0, Y11, Y11
-	MULXQ        224(SP), CX, R9
-	VPADDD       Y6, Y1, Y1
-	ADDQ         CX, DI
-	ADCQ         $0x00, R9
-	VPXOR        Y1, Y8, Y8
-	MOVQ         SI, DX
-	VPSHUFB      160(SP), Y11, Y11
-	MULXQ        216(SP), CX, SI
-	VPSHUFB      160(SP), Y8, Y8
-	ADDQ         CX, DI
-	VPADDD       Y11, Y12, Y12
-	ADCQ         SI, R9
-	VPXOR        Y12, Y5, Y5
-	MULXQ        232(SP), CX, SI
-	VPADDD       Y8, Y13, Y13
-	ADDQ         CX, BX
-	ADCQ         SI, DI
-	VPXOR        Y13, Y6, Y6
-	ADCQ         $0x00, R9
-	VPSLLD       $0x07, Y5, Y14
-	MOVQ         R8, CX
-	VPSRLD       $0x19, Y5, Y5
-	IMULQ        232(SP), CX
-	VPOR         Y14, Y5, Y5
-	IMULQ        216(SP), R8
-	VPSLLD       $0x07, Y6, Y14
-	ADDQ         CX, DI
-	VPSRLD       $0x19, Y6, Y6
-	ADCQ         R8, R9
-	MOVQ         R9, R8
-	VPOR         Y14, Y6, Y6
-	ANDQ         $0x03, R8
-	VMOVDQU      Y12, 64(SP)
-	MOVQ         R9, SI
-	VMOVDQU      (SP), Y12
-	SHRQ         $0x02, SI
-	VMOVDQU      Y13, 96(SP)
-	ANDQ         $-4, R9
-	VMOVDQU      32(SP), Y13
-	ADDQ         SI, R9
-	VPADDD       Y7, Y2, Y2
-	ADDQ         R9, BX
-	VPXOR        Y2, Y9, Y9
-	ADCQ         $0x00, DI
-	ADCQ         $0x00, R8
-	VPADDD       Y4, Y3, Y3
-	MOVQ         BX, CX
-	VPXOR        Y3, Y10, Y10
-	MOVQ         DI, SI
-	VPSHUFB      128(SP), Y9, Y9
-	ADDQ         32(R13), CX
-	VPSHUFB      128(SP), Y10, Y10
-	ADCQ         40(R13), SI
-	VPADDD       Y9, Y12, Y12
-	ADCQ         $0x01, R8
-	VPXOR        Y12, Y7, Y7
-	MOVQ         CX, DX
-	MULXQ        216(SP), BX, DI
-	VPADDD       Y10, Y13, Y13
-	MULXQ        224(SP), CX, R9
-	VPXOR        Y13, Y4, Y4
-	ADDQ         CX, DI
-	VPSLLD       $0x0c, Y7, Y14
-	ADCQ         $0x00, R9
-	VPSRLD       $0x14, Y7, Y7
-	MOVQ         SI, DX
-	VPOR         Y14, Y7, Y7
-	MULXQ        216(SP), CX, SI
-	VPSLLD       $0x0c, Y4, Y14
-	ADDQ         CX, DI
-	ADCQ         SI, R9
-	VPSRLD       $0x14, Y4, Y4
-	MULXQ        232(SP), CX, SI
-	VPOR         Y14, Y4, Y4
-	ADDQ         CX, BX
-	VPADDD       Y7, Y2, Y2
-	ADCQ         SI, DI
-	VPXOR        Y2, Y9, Y9
-	ADCQ         $0x00, R9
-	VPADDD       Y4, Y3, Y3
-	MOVQ         R8, CX
-	VPXOR        Y3, Y10, Y10
-	IMULQ        232(SP), CX
-	IMULQ        216(SP), R8
-	VPSHUFB      160(SP), Y9, Y9
-	ADDQ         CX, DI
-	VPSHUFB      160(SP), Y10, Y10
-	ADCQ         R8, R9
-	VPADDD       Y9, Y12, Y12
-	MOVQ         R9, R8
-	VPXOR        Y12, Y7, Y7
-	ANDQ         $0x03, R8
-	VPADDD       Y10, Y13, Y13
-	MOVQ         R9, SI
-	VPXOR        Y13, Y4, Y4
-	SHRQ         $0x02, SI
-	ANDQ         $-4, R9
-	VPSLLD       $0x07, Y7, Y14
-	ADDQ         SI, R9
-	VPSRLD       $0x19, Y7, Y7
-	ADDQ         R9, BX
-	VPOR         Y14, Y7, Y7
-	ADCQ         $0x00, DI
-	VPSLLD       $0x07, Y4, Y14
-	ADCQ         $0x00, R8
-	VPSRLD       $0x19, Y4, Y4
-	MOVQ         BX, CX
-	VPOR         Y14, Y4, Y4
-	MOVQ         DI, SI
-	ADDQ         $0x30, R13
-	DECQ         768(SP)
-	JNZ          openTwoAVX2_b2
-	ADDQ         (R13), CX
-	ADCQ         8(R13), SI
-	ADCQ         $0x01, R8
-	MOVQ         CX, DX
-	MULXQ        216(SP), BX, DI
-	MULXQ        224(SP), CX, R9
-	ADDQ         CX, DI
-	ADCQ         $0x00, R9
-	MOVQ         SI, DX
-	MULXQ        216(SP), CX, SI
-	ADDQ         CX, DI
-	ADCQ         SI, R9
-	MULXQ        232(SP), CX, SI
-	ADDQ         CX, BX
-	ADCQ         SI, DI
-	ADCQ         $0x00, R9
-	MOVQ         R8, CX
-	IMULQ        232(SP), CX
-	IMULQ        216(SP), R8
-	ADDQ         CX, DI
-	ADCQ         R8, R9
-	MOVQ         R9, R8
-	ANDQ         $0x03, R8
-	MOVQ         R9, SI
-	SHRQ         $0x02, SI
-	ANDQ         $-4, R9
-	ADDQ         SI, R9
-	ADDQ         R9, BX
-	ADCQ         $0x00, DI
-	ADCQ         $0x00, R8
-	MOVQ         BX, CX
-	MOVQ         DI, SI
-	ADDQ         16(R13), CX
-	ADCQ         24(R13), SI
-	ADCQ         $0x01, R8
-	MOVQ         CX, DX
-	MULXQ        216(SP), BX, DI
-	MULXQ        224(SP), CX, R9
-	ADDQ         CX, DI
-	ADCQ         $0x00, R9
-	MOVQ         SI, DX
-	MULXQ        216(SP), CX, SI
-	ADDQ         CX, DI
-	ADCQ         SI, R9
-	MULXQ        232(SP), CX, SI
-	ADDQ         CX, BX
-	ADCQ         SI, DI
-	ADCQ         $0x00, R9
-	MOVQ         R8, CX
-	IMULQ        232(SP), CX
-	IMULQ        216(SP), R8
-	ADDQ         CX, DI
-	ADCQ         R8, R9
-	MOVQ         R9, R8
-	ANDQ         $0x03, R8
-	MOVQ         R9, SI
-	SHRQ         $0x02, SI
-	ANDQ         $-4, R9
-	ADDQ         SI, R9
-	ADDQ         R9, BX
-	ADCQ         $0x00, DI
-	ADCQ         $0x00, R8
-	MOVQ         BX, CX
-	MOVQ         DI, SI
-	ADDQ         $0x20, R13
-	LEAQ         -512(R13), DX
-	VMOVDQU      Y12, (SP)
-	VMOVDQU      Y13, 32(SP)
-	VPBROADCASTD (AX), Y12
-	VPADDD       Y12, Y0, Y0
-	VPBROADCASTD 4(AX), Y12
-	VPADDD       Y12, Y1, Y1
-	VPBROADCASTD 8(AX), Y12
-	VPADDD       Y12, Y2, Y2
-	VPBROADCASTD 12(AX), Y12
-	VPADDD       Y12, Y3, Y3
-	VPUNPCKLDQ   Y1, Y0, Y12
-	VPUNPCKHDQ   Y1, Y0, Y0
-	VPUNPCKLDQ   Y3, Y2, Y13
-	VPUNPCKHDQ   Y3, Y2, Y2
-	VPUNPCKLQDQ  Y13, Y12, Y1
-	VPUNPCKHQDQ  Y13, Y12, Y12
-	VPUNPCKLQDQ  Y2, Y0, Y3
-	VPUNPCKHQDQ  Y2, Y0, Y0
-	VPBROADCASTD 16(AX), Y13
-	VPADDD       Y13, Y4, Y4
-	VPBROADCASTD 20(AX), Y13
-	VPADDD       Y13, Y5, Y5
-	VPBROADCASTD 24(AX), Y13
-	VPADDD       Y13, Y6, Y6
-	VPBROADCASTD 28(AX), Y13
-	VPADDD       Y13, Y7, Y7
-	VPUNPCKLDQ   Y5, Y4, Y13
-	VPUNPCKHDQ   Y5, Y4, Y4
-	VPUNPCKLDQ   Y7, Y6, Y2
-	VPUNPCKHDQ   Y7, Y6, Y6
-	VPUNPCKLQDQ  Y2, Y13, Y5
-	VPUNPCKHQDQ  Y2, Y13, Y13
-	VPUNPCKLQDQ  Y6, Y4, Y7
-	VPUNPCKHQDQ  Y6, Y4, Y4
-	VPERM2I128   $0x20, Y5, Y1, Y2
-	VPERM2I128   $0x31, Y5, Y1, Y1
-	VPXOR        (R13), Y2, Y2
-	VMOVDQU      Y2, (DX)
-	VPXOR        256(R13), Y1, Y1
-	VMOVDQU      Y1, 256(DX)
-	VPERM2I128   $0x20, Y13, Y12, Y2
-	VPERM2I128   $0x31, Y13, Y12, Y12
-	VPXOR        64(R13), Y2, Y2
-	VMOVDQU      Y2, 64(DX)
-	VPXOR        320(R13), Y12, Y12
-	VMOVDQU      Y12, 320(DX)
-	VPERM2I128   $0x20, Y7, Y3, Y2
-	VPERM2I128   $0x31, Y7, Y3, Y3
-	VPXOR        128(R13), Y2, Y2
-	VMOVDQU      Y2, 128(DX)
-	VPXOR        384(R13), Y3, Y3
-	VMOVDQU      Y3, 384(DX)
-	VPERM2I128   $0x20, Y4, Y0, Y2
-	VPERM2I128   $0x31, Y4, Y0, Y0
-	VPXOR        192(R13), Y2, Y2
-	VMOVDQU      Y2, 192(DX)
-	VPXOR        448(R13), Y0, Y0
-	VMOVDQU      Y0, 448(DX)
-	VMOVDQU      (SP), Y2
-	VMOVDQU      32(SP), Y6
-	VMOVDQU      64(SP), Y14
-	VMOVDQU      96(SP), Y15
-	VPBROADCASTD 32(AX), Y1
-	VPADDD       Y1, Y2, Y2
-	VPBROADCASTD 36(AX), Y1
-	VPADDD       Y1, Y6, Y6
-	VPBROADCASTD 40(AX), Y1
-	VPADDD       Y1, Y14, Y14
-	VPBROADCASTD 44(AX), Y1
-	VPADDD       Y1, Y15, Y15
-	VPUNPCKLDQ   Y6, Y2, Y1
-	VPUNPCKHDQ   Y6, Y2, Y2
-	VPUNPCKLDQ   Y15, Y14, Y12
-	VPUNPCKHDQ   Y15, Y14, Y14
-	VPUNPCKLQDQ  Y12, Y1, Y6
-	VPUNPCKHQDQ  Y12, Y1, Y1
-	VPUNPCKLQDQ  Y14, Y2, Y15
-	VPUNPCKHQDQ  Y14, Y2, Y2
-	VPBROADCASTD 48(AX), Y12
-	VPADDD       cp_iota8<>+0(SB), Y12, Y12
-	VPADDD       Y12, Y8, Y8
-	VPBROADCASTD 52(AX), Y12
-	VPADDD       Y12, Y9, Y9
-	VPBROADCASTD 56(AX), Y12
-	VPADDD       Y12, Y10, Y10
-	VPBROADCASTD 60(AX), Y12
-	VPADDD       Y12, Y11, Y11
-	VPUNPCKLDQ   Y9, Y8, Y12
-	VPUNPCKHDQ   Y9, Y8, Y8
-	VPUNPCKLDQ   Y11, Y10, Y14
-	VPUNPCKHDQ   Y11, Y10, Y10
-	VPUNPCKLQDQ  Y14, Y12, Y9
-	VPUNPCKHQDQ  Y14, Y12, Y12
-	VPUNPCKLQDQ  Y10, Y8, Y11
-	VPUNPCKHQDQ  Y10, Y8, Y8
-	VPERM2I128   $0x20, Y9, Y6, Y14
-	VPERM2I128   $0x31, Y9, Y6, Y6
-	VPXOR        32(R13), Y14, Y14
-	VMOVDQU      Y14, 32(DX)
-	VPXOR        288(R13), Y6, Y6
-	VMOVDQU      Y6, 288(DX)
-	VPERM2I128   $0x20, Y12, Y1, Y14
-	VPERM2I128   $0x31, Y12, Y1, Y1
-	VPXOR        96(R13), Y14, Y14
-	VMOVDQU      Y14, 96(DX)
-	VPXOR        352(R13), Y1, Y1
-	VMOVDQU      Y1, 352(DX)
-	VPERM2I128   $0x20, Y11, Y15, Y14
-	VPERM2I128   $0x31, Y11, Y15, Y15
-	VPXOR        160(R13), Y14, Y14
-	VMOVDQU      Y14, 160(DX)
-	VPXOR        416(R13), Y15, Y15
-	VMOVDQU      Y15, 416(DX)
-	VPERM2I128   $0x20, Y8, Y2, Y14
-	VPERM2I128   $0x31, Y8, Y2, Y2
-	VPXOR        224(R13), Y14, Y14
-	VMOVDQU      Y14, 224(DX)
-	VPXOR        480(R13), Y2, Y2
-	VMOVDQU      Y2, 480(DX)
-
-	// Zeros after the ciphertext (the MAC pads with them), then the lengths.
-	MOVQ    2000(AX), DX
-	SUBQ    $0x00000200, DX
-	VPXOR   X0, X0, X0
-	VMOVDQU X0, (R13)(DX*1)
-	ADDQ    $0x0f, DX
-	ANDQ    $-16, DX
-	VMOVDQU 944(AX), X0
-	VMOVDQU X0, (R13)(DX*1)
-
-	// L = n/16 + 1 blocks: J for chain B, one more for A if L is odd.
-	SHRQ  $0x04, DX
-	INCQ  DX
-	MOVQ  DX, AX
-	SHRQ  $0x01, AX
-	LEAQ  (AX)(AX*2), BX
-	MOVQ  240(SP)(BX*8), DI
-	MOVQ  DI, 776(SP)
-	MOVQ  248(SP)(BX*8), DI
-	MOVQ  DI, 784(SP)
-	MOVQ  256(SP)(BX*8), BX
-	MOVQ  BX, 792(SP)
-	MOVQ  AX, 800(SP)
-	XORQ  R10, R10
-	XORQ  R11, R11
-	XORQ  R12, R12
-	TESTL $0x00000001, DX
-	JZ    openTwoAVX2_even
-	ADDQ  (R13), CX
-	ADCQ  8(R13), SI
-	ADCQ  $0x01, R8
-	MOVQ  CX, DX
-	MULXQ 216(SP), BX, DI
-	MULXQ 224(SP), CX, R9
-	ADDQ  CX, DI
-	ADCQ  $0x00, R9
-	MOVQ  SI, DX
-	MULXQ 216(SP), CX, SI
-	ADDQ  CX, DI
-	ADCQ  SI, R9
-	MULXQ 232(SP), CX, SI
-	ADDQ  CX, BX
-	ADCQ  SI, DI
-	ADCQ  $0x00, R9
-	MOVQ  R8, CX
-	IMULQ 232(SP), CX
-	IMULQ 216(SP), R8
-	ADDQ  CX, DI
-	ADCQ  R8, R9
-	MOVQ  R9, R8
-	ANDQ  $0x03, R8
-	MOVQ  R9, SI
-	SHRQ  $0x02, SI
-	ANDQ  $-4, R9
-	ADDQ  SI, R9
-	ADDQ  R9, BX
-	ADCQ  $0x00, DI
-	ADCQ  $0x00, R8
-	MOVQ  BX, CX
-	MOVQ  DI, SI
-	ADDQ  $0x10, R13
-
-openTwoAVX2_even:
-	SHLQ $0x04, AX
-	CMPQ 800(SP), $0x00
-	JE   openTwoAVX2_done
-
-openTwoAVX2_loop:
-	ADDQ  (R13), CX
-	ADCQ  8(R13), SI
-	ADCQ  $0x01, R8
-	MOVQ  CX, DX
-	MULXQ 216(SP), BX, DI
-	MULXQ 224(SP), CX, R9
-	ADDQ  CX, DI
-	ADCQ  $0x00, R9
-	MOVQ  SI, DX
-	MULXQ 216(SP), CX, SI
-	ADDQ  CX, DI
-	ADCQ  SI, R9
-	MULXQ 232(SP), CX, SI
-	ADDQ  CX, BX
-	ADCQ  SI, DI
-	ADCQ  $0x00, R9
-	MOVQ  R8, CX
-	IMULQ 232(SP), CX
-	IMULQ 216(SP), R8
-	ADDQ  CX, DI
-	ADCQ  R8, R9
-	MOVQ  R9, R8
-	ANDQ  $0x03, R8
-	MOVQ  R9, SI
-	SHRQ  $0x02, SI
-	ANDQ  $-4, R9
-	ADDQ  SI, R9
-	ADDQ  R9, BX
-	ADCQ  $0x00, DI
-	ADCQ  $0x00, R8
-	MOVQ  BX, CX
-	MOVQ  DI, SI
-	ADDQ  (R13)(AX*1), R10
-	ADCQ  8(R13)(AX*1), R11
-	ADCQ  $0x01, R12
-	MOVQ  R10, DX
-	MULXQ 216(SP), BX, DI
-	MULXQ 224(SP), R10, R9
-	ADDQ  R10, DI
-	ADCQ  $0x00, R9
-	MOVQ  R11, DX
-	MULXQ 216(SP), R10, R11
-	ADDQ  R10, DI
-	ADCQ  R11, R9
-	MULXQ 232(SP), R10, R11
-	ADDQ  R10, BX
-	ADCQ  R11, DI
-	ADCQ  $0x00, R9
-	MOVQ  R12, R10
-	IMULQ 232(SP), R10
-	IMULQ 216(SP), R12
-	ADDQ  R10, DI
-	ADCQ  R12, R9
-	MOVQ  R9, R12
-	ANDQ  $0x03, R12
-	MOVQ  R9, R11
-	SHRQ  $0x02, R11
-	ANDQ  $-4, R9
-	ADDQ  R11, R9
-	ADDQ  R9, BX
-	ADCQ  $0x00, DI
-	ADCQ  $0x00, R12
-	MOVQ  BX, R10
-	MOVQ  DI, R11
-	ADDQ  $0x10, R13
-	DECQ  800(SP)
-	JNZ   openTwoAVX2_loop
-
-openTwoAVX2_done:
-	// h·P in five words w0..w4.
-	XORL  BX, BX
-	MOVQ  CX, DX
-	MULXQ 776(SP), CX, AX
-	MULXQ 784(SP), R13, DI
-	ADDQ  R13, AX
-	MULXQ 792(SP), R13, R9
-	ADCQ  R13, DI
-	ADCQ  $0x00, R9
-	MOVQ  SI, DX
-	MULXQ 776(SP), R13, SI
-	ADDQ  R13, AX
-	ADCQ  SI, DI
-	ADCQ  $0x00, R9
-	ADCQ  $0x00, BX
-	MULXQ 784(SP), R13, SI
-	ADDQ  R13, DI
-	ADCQ  SI, R9
-	ADCQ  $0x00, BX
-	MULXQ 792(SP), R13, SI
-	ADDQ  R13, R9
-	ADCQ  SI, BX
-	MOVQ  R8, DX
-	MULXQ 776(SP), R13, SI
-	ADDQ  R13, DI
-	ADCQ  SI, R9
-	ADCQ  $0x00, BX
-	MULXQ 784(SP), R13, SI
-	ADDQ  R13, R9
-	ADCQ  SI, BX
-	IMULQ 792(SP), DX
-	ADDQ  DX, BX
-
-	// The low 130 bits plus 4·(w >> 130) plus (w >> 130).
-	MOVQ DI, R8
-	ANDQ $0x03, R8
-	ANDQ $-4, DI
-	ADDQ DI, CX
-	ADCQ R9, AX
-	ADCQ BX, R8
-	SHRQ $0x02, R9, DI
-	SHRQ $0x02, BX, R9
-	SHRQ $0x02, BX
-	ADDQ DI, CX
-	ADCQ R9, AX
-	ADCQ BX, R8
-
-	// Plus b, and the bits from 2^130 up folded once more.
-	ADDQ R10, CX
-	ADCQ R11, AX
-	ADCQ R12, R8
-	MOVQ R8, R13
-	SHRQ $0x02, R13
-	ANDQ $0x03, R8
-	LEAQ (R13)(R13*4), R13
-	ADDQ R13, CX
-	ADCQ $0x00, AX
-	ADCQ $0x00, R8
-	MOVQ AX, SI
-	MOVQ st+0(FP), AX
-	MOVQ CX, BX
-	MOVQ SI, DI
-	SUBQ $-5, BX
-	SBBQ $-1, DI
-	SBBQ $0x03, R8
-
-	// No borrow: h >= p, so h - p is the reduced value.
-	CMOVQCC BX, CX
-	CMOVQCC DI, SI
-	ADDQ    112(AX), CX
-	ADCQ    120(AX), SI
-	MOVQ    CX, 128(AX)
-	MOVQ    SI, 136(AX)
-	VZEROUPPER
-	RET
-
 // func openEighteenAVX2(st *[3032]byte)
 // Requires: AVX, AVX2, BMI2, CMOV
 TEXT ·openEighteenAVX2(SB), $1240-8
@@ -48546,6 +47333,3074 @@ openFourAVX2_done:
 	ADCQ $0x00, R8
 	MOVQ AX, SI
 	MOVQ st+0(FP), AX
+	MOVQ CX, BX
+	MOVQ SI, DI
+	SUBQ $-5, BX
+	SBBQ $-1, DI
+	SBBQ $0x03, R8
+
+	// No borrow: h >= p, so h - p is the reduced value.
+	CMOVQCC BX, CX
+	CMOVQCC DI, SI
+	ADDQ    112(AX), CX
+	ADCQ    120(AX), SI
+	MOVQ    CX, 128(AX)
+	MOVQ    SI, 136(AX)
+	VZEROUPPER
+	RET
+
+// func openTwoDirectAVX2(st *[216]byte, dst []byte, src []byte)
+// Requires: AVX, AVX2, BMI2, CMOV
+TEXT ·openTwoDirectAVX2(SB), $1328-56
+	PCALIGN      $0x40
+	MOVQ         st+0(FP), AX
+	VMOVDQU      cp_rot16<>+0(SB), Y14
+	VMOVDQU      Y14, 128(SP)
+	VMOVDQU      cp_rot8<>+0(SB), Y14
+	VMOVDQU      Y14, 160(SP)
+	MOVL         (AX), CX
+	MOVL         4(AX), DX
+	MOVL         8(AX), BX
+	MOVL         12(AX), SI
+	MOVL         16(AX), DI
+	MOVL         20(AX), R8
+	MOVL         24(AX), R9
+	MOVL         28(AX), R10
+	MOVL         32(AX), R11
+	MOVL         R11, 192(SP)
+	MOVL         36(AX), R11
+	MOVL         R11, 196(SP)
+	MOVL         40(AX), R11
+	MOVL         R11, 200(SP)
+	MOVL         44(AX), R11
+	MOVL         48(AX), R12
+	MOVL         52(AX), R13
+	MOVL         56(AX), R14
+	MOVL         60(AX), R15
+	DECL         R12
+	VPBROADCASTD (AX), Y0
+	VPBROADCASTD 4(AX), Y1
+	VPBROADCASTD 8(AX), Y2
+	VPBROADCASTD 12(AX), Y3
+	VPBROADCASTD 16(AX), Y4
+	VPBROADCASTD 20(AX), Y5
+	VPBROADCASTD 24(AX), Y6
+	VPBROADCASTD 28(AX), Y7
+	VPBROADCASTD 32(AX), Y12
+	VPBROADCASTD 36(AX), Y13
+	VPBROADCASTD 40(AX), Y14
+	VMOVDQU      Y14, 64(SP)
+	VPBROADCASTD 44(AX), Y14
+	VMOVDQU      Y14, 96(SP)
+	VPBROADCASTD 48(AX), Y8
+	VPADDD       cp_iota8<>+0(SB), Y8, Y8
+	VPBROADCASTD 52(AX), Y9
+	VPBROADCASTD 56(AX), Y10
+	VPBROADCASTD 60(AX), Y11
+
+	// The first batch: two double rounds of block 0 per double round, in half of its rounds.
+	MOVQ    $0x00000005, 208(SP)
+	PCALIGN $0x20
+
+openTwoDirectAVX2_b1:
+	VPADDD  Y4, Y0, Y0
+	ADDL    DI, CX
+	VPXOR   Y0, Y8, Y8
+	ADDL    R8, DX
+	VPADDD  Y5, Y1, Y1
+	ADDL    R9, BX
+	ADDL    R10, SI
+	VPXOR   Y1, Y9, Y9
+	XORL    CX, R12
+	VPSHUFB 128(SP), Y8, Y8
+	XORL    DX, R13
+	XORL    BX, R14
+	VPSHUFB 128(SP), Y9, Y9
+	XORL    SI, R15
+	VPADDD  Y8, Y12, Y12
+	ROLL    $0x10, R12
+	VPXOR   Y12, Y4, Y4
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	VPADDD  Y9, Y13, Y13
+	ROLL    $0x10, R15
+	VPXOR   Y13, Y5, Y5
+	ADDL    R12, 192(SP)
+	ADDL    R13, 196(SP)
+	VPSLLD  $0x0c, Y4, Y14
+	ADDL    R14, 200(SP)
+	VPSRLD  $0x14, Y4, Y4
+	ADDL    R15, R11
+	VPOR    Y14, Y4, Y4
+	XORL    192(SP), DI
+	XORL    196(SP), R8
+	VPSLLD  $0x0c, Y5, Y14
+	XORL    200(SP), R9
+	VPSRLD  $0x14, Y5, Y5
+	XORL    R11, R10
+	ROLL    $0x0c, DI
+	VPOR    Y14, Y5, Y5
+	ROLL    $0x0c, R8
+	VPADDD  Y4, Y0, Y0
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	VPXOR   Y0, Y8, Y8
+	ADDL    DI, CX
+	VPADDD  Y5, Y1, Y1
+	ADDL    R8, DX
+	VPXOR   Y1, Y9, Y9
+	ADDL    R9, BX
+	ADDL    R10, SI
+	VPSHUFB 160(SP), Y8, Y8
+	XORL    CX, R12
+	VPSHUFB 160(SP), Y9, Y9
+	XORL    DX, R13
+	XORL    BX, R14
+	VPADDD  Y8, Y12, Y12
+	XORL    SI, R15
+	VPXOR   Y12, Y4, Y4
+	ROLL    $0x08, R12
+	VPADDD  Y9, Y13, Y13
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	VPXOR   Y13, Y5, Y5
+	ROLL    $0x08, R15
+	VPSLLD  $0x07, Y4, Y14
+	ADDL    R12, 192(SP)
+	ADDL    R13, 196(SP)
+	VPSRLD  $0x19, Y4, Y4
+	ADDL    R14, 200(SP)
+	VPOR    Y14, Y4, Y4
+	ADDL    R15, R11
+	VPSLLD  $0x07, Y5, Y14
+	XORL    192(SP), DI
+	XORL    196(SP), R8
+	VPSRLD  $0x19, Y5, Y5
+	XORL    200(SP), R9
+	VPOR    Y14, Y5, Y5
+	XORL    R11, R10
+	ROLL    $0x07, DI
+	VMOVDQU Y12, (SP)
+	ROLL    $0x07, R8
+	VMOVDQU 64(SP), Y12
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	VMOVDQU Y13, 32(SP)
+	ADDL    R8, CX
+	VMOVDQU 96(SP), Y13
+	ADDL    R9, DX
+	VPADDD  Y6, Y2, Y2
+	ADDL    R10, BX
+	ADDL    DI, SI
+	VPXOR   Y2, Y10, Y10
+	XORL    CX, R15
+	VPADDD  Y7, Y3, Y3
+	XORL    DX, R12
+	XORL    BX, R13
+	VPXOR   Y3, Y11, Y11
+	XORL    SI, R14
+	VPSHUFB 128(SP), Y10, Y10
+	ROLL    $0x10, R15
+	VPSHUFB 128(SP), Y11, Y11
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	VPADDD  Y10, Y12, Y12
+	ROLL    $0x10, R14
+	VPXOR   Y12, Y6, Y6
+	ADDL    R15, 200(SP)
+	ADDL    R12, R11
+	VPADDD  Y11, Y13, Y13
+	ADDL    R13, 192(SP)
+	VPXOR   Y13, Y7, Y7
+	ADDL    R14, 196(SP)
+	VPSLLD  $0x0c, Y6, Y14
+	XORL    200(SP), R8
+	XORL    R11, R9
+	VPSRLD  $0x14, Y6, Y6
+	XORL    192(SP), R10
+	VPOR    Y14, Y6, Y6
+	XORL    196(SP), DI
+	ROLL    $0x0c, R8
+	VPSLLD  $0x0c, Y7, Y14
+	ROLL    $0x0c, R9
+	VPSRLD  $0x14, Y7, Y7
+	ROLL    $0x0c, R10
+	ROLL    $0x0c, DI
+	VPOR    Y14, Y7, Y7
+	ADDL    R8, CX
+	VPADDD  Y6, Y2, Y2
+	ADDL    R9, DX
+	VPXOR   Y2, Y10, Y10
+	ADDL    R10, BX
+	ADDL    DI, SI
+	VPADDD  Y7, Y3, Y3
+	XORL    CX, R15
+	VPXOR   Y3, Y11, Y11
+	XORL    DX, R12
+	XORL    BX, R13
+	VPSHUFB 160(SP), Y10, Y10
+	XORL    SI, R14
+	VPSHUFB 160(SP), Y11, Y11
+	ROLL    $0x08, R15
+	VPADDD  Y10, Y12, Y12
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	VPXOR   Y12, Y6, Y6
+	ROLL    $0x08, R14
+	VPADDD  Y11, Y13, Y13
+	ADDL    R15, 200(SP)
+	ADDL    R12, R11
+	VPXOR   Y13, Y7, Y7
+	ADDL    R13, 192(SP)
+	VPSLLD  $0x07, Y6, Y14
+	ADDL    R14, 196(SP)
+	VPSRLD  $0x19, Y6, Y6
+	XORL    200(SP), R8
+	XORL    R11, R9
+	VPOR    Y14, Y6, Y6
+	XORL    192(SP), R10
+	VPSLLD  $0x07, Y7, Y14
+	XORL    196(SP), DI
+	ROLL    $0x07, R8
+	VPSRLD  $0x19, Y7, Y7
+	ROLL    $0x07, R9
+	VPOR    Y14, Y7, Y7
+	ROLL    $0x07, R10
+	ROLL    $0x07, DI
+	VPADDD  Y5, Y0, Y0
+	ADDL    DI, CX
+	VPXOR   Y0, Y11, Y11
+	ADDL    R8, DX
+	VPADDD  Y6, Y1, Y1
+	ADDL    R9, BX
+	ADDL    R10, SI
+	VPXOR   Y1, Y8, Y8
+	XORL    CX, R12
+	VPSHUFB 128(SP), Y11, Y11
+	XORL    DX, R13
+	XORL    BX, R14
+	VPSHUFB 128(SP), Y8, Y8
+	XORL    SI, R15
+	VPADDD  Y11, Y12, Y12
+	ROLL    $0x10, R12
+	VPXOR   Y12, Y5, Y5
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	VPADDD  Y8, Y13, Y13
+	ROLL    $0x10, R15
+	VPXOR   Y13, Y6, Y6
+	ADDL    R12, 192(SP)
+	ADDL    R13, 196(SP)
+	VPSLLD  $0x0c, Y5, Y14
+	ADDL    R14, 200(SP)
+	VPSRLD  $0x14, Y5, Y5
+	ADDL    R15, R11
+	VPOR    Y14, Y5, Y5
+	XORL    192(SP), DI
+	XORL    196(SP), R8
+	VPSLLD  $0x0c, Y6, Y14
+	XORL    200(SP), R9
+	VPSRLD  $0x14, Y6, Y6
+	XORL    R11, R10
+	ROLL    $0x0c, DI
+	VPOR    Y14, Y6, Y6
+	ROLL    $0x0c, R8
+	VPADDD  Y5, Y0, Y0
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	VPXOR   Y0, Y11, Y11
+	ADDL    DI, CX
+	VPADDD  Y6, Y1, Y1
+	ADDL    R8, DX
+	VPXOR   Y1, Y8, Y8
+	ADDL    R9, BX
+	ADDL    R10, SI
+	VPSHUFB 160(SP), Y11, Y11
+	XORL    CX, R12
+	VPSHUFB 160(SP), Y8, Y8
+	XORL    DX, R13
+	XORL    BX, R14
+	VPADDD  Y11, Y12, Y12
+	XORL    SI, R15
+	VPXOR   Y12, Y5, Y5
+	ROLL    $0x08, R12
+	VPADDD  Y8, Y13, Y13
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	VPXOR   Y13, Y6, Y6
+	ROLL    $0x08, R15
+	VPSLLD  $0x07, Y5, Y14
+	ADDL    R12, 192(SP)
+	ADDL    R13, 196(SP)
+	VPSRLD  $0x19, Y5, Y5
+	ADDL    R14, 200(SP)
+	VPOR    Y14, Y5, Y5
+	ADDL    R15, R11
+	VPSLLD  $0x07, Y6, Y14
+	XORL    192(SP), DI
+	XORL    196(SP), R8
+	VPSRLD  $0x19, Y6, Y6
+	XORL    200(SP), R9
+	VPOR    Y14, Y6, Y6
+	XORL    R11, R10
+	ROLL    $0x07, DI
+	VMOVDQU Y12, 64(SP)
+	ROLL    $0x07, R8
+	VMOVDQU (SP), Y12
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	VMOVDQU Y13, 96(SP)
+	ADDL    R8, CX
+	VMOVDQU 32(SP), Y13
+	ADDL    R9, DX
+	VPADDD  Y7, Y2, Y2
+	ADDL    R10, BX
+	ADDL    DI, SI
+	VPXOR   Y2, Y9, Y9
+	XORL    CX, R15
+	VPADDD  Y4, Y3, Y3
+	XORL    DX, R12
+	XORL    BX, R13
+	VPXOR   Y3, Y10, Y10
+	XORL    SI, R14
+	VPSHUFB 128(SP), Y9, Y9
+	ROLL    $0x10, R15
+	VPSHUFB 128(SP), Y10, Y10
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	VPADDD  Y9, Y12, Y12
+	ROLL    $0x10, R14
+	VPXOR   Y12, Y7, Y7
+	ADDL    R15, 200(SP)
+	ADDL    R12, R11
+	VPADDD  Y10, Y13, Y13
+	ADDL    R13, 192(SP)
+	VPXOR   Y13, Y4, Y4
+	ADDL    R14, 196(SP)
+	VPSLLD  $0x0c, Y7, Y14
+	XORL    200(SP), R8
+	XORL    R11, R9
+	VPSRLD  $0x14, Y7, Y7
+	XORL    192(SP), R10
+	VPOR    Y14, Y7, Y7
+	XORL    196(SP), DI
+	ROLL    $0x0c, R8
+	VPSLLD  $0x0c, Y4, Y14
+	ROLL    $0x0c, R9
+	VPSRLD  $0x14, Y4, Y4
+	ROLL    $0x0c, R10
+	ROLL    $0x0c, DI
+	VPOR    Y14, Y4, Y4
+	ADDL    R8, CX
+	VPADDD  Y7, Y2, Y2
+	ADDL    R9, DX
+	VPXOR   Y2, Y9, Y9
+	ADDL    R10, BX
+	ADDL    DI, SI
+	VPADDD  Y4, Y3, Y3
+	XORL    CX, R15
+	VPXOR   Y3, Y10, Y10
+	XORL    DX, R12
+	XORL    BX, R13
+	VPSHUFB 160(SP), Y9, Y9
+	XORL    SI, R14
+	VPSHUFB 160(SP), Y10, Y10
+	ROLL    $0x08, R15
+	VPADDD  Y9, Y12, Y12
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	VPXOR   Y12, Y7, Y7
+	ROLL    $0x08, R14
+	VPADDD  Y10, Y13, Y13
+	ADDL    R15, 200(SP)
+	ADDL    R12, R11
+	VPXOR   Y13, Y4, Y4
+	ADDL    R13, 192(SP)
+	VPSLLD  $0x07, Y7, Y14
+	ADDL    R14, 196(SP)
+	VPSRLD  $0x19, Y7, Y7
+	XORL    200(SP), R8
+	XORL    R11, R9
+	VPOR    Y14, Y7, Y7
+	XORL    192(SP), R10
+	VPSLLD  $0x07, Y4, Y14
+	XORL    196(SP), DI
+	ROLL    $0x07, R8
+	VPSRLD  $0x19, Y4, Y4
+	ROLL    $0x07, R9
+	VPOR    Y14, Y4, Y4
+	ROLL    $0x07, R10
+	ROLL    $0x07, DI
+	DECQ    208(SP)
+	JNZ     openTwoDirectAVX2_b1
+	ADDL    (AX), CX
+	ADDL    4(AX), DX
+	ADDL    8(AX), BX
+	ADDL    12(AX), SI
+	ADDL    16(AX), DI
+	ADDL    20(AX), R8
+	ADDL    24(AX), R9
+	ADDL    28(AX), R10
+	SHLQ    $0x20, DX
+	ORQ     DX, CX
+	MOVQ    $0x0ffffffc0fffffff, DX
+	ANDQ    DX, CX
+	MOVQ    CX, 88(AX)
+	SHLQ    $0x20, SI
+	ORQ     SI, BX
+	MOVQ    $0x0ffffffc0ffffffc, CX
+	ANDQ    CX, BX
+	MOVQ    BX, 96(AX)
+	MOVQ    BX, SI
+	SHRQ    $0x02, SI
+	ADDQ    BX, SI
+	MOVQ    SI, 104(AX)
+	SHLQ    $0x20, R8
+	ORQ     R8, DI
+	MOVQ    DI, 112(AX)
+	SHLQ    $0x20, R10
+	ORQ     R10, R9
+	MOVQ    R9, 120(AX)
+	MOVQ    88(AX), BX
+	MOVQ    BX, 216(SP)
+	XORQ    CX, CX
+	MOVQ    96(AX), DI
+	MOVQ    DI, 224(SP)
+	XORQ    SI, SI
+	MOVQ    104(AX), R9
+	MOVQ    R9, 232(SP)
+	XORQ    R8, R8
+
+	// The other half unrolled, the additional data's step and r^34 spread through it.
+	VPADDD  Y4, Y0, Y0
+	VPXOR   Y0, Y8, Y8
+	VPADDD  Y5, Y1, Y1
+	VPXOR   Y1, Y9, Y9
+	VPSHUFB 128(SP), Y8, Y8
+	VPSHUFB 128(SP), Y9, Y9
+	VPADDD  Y8, Y12, Y12
+	VPXOR   Y12, Y4, Y4
+	VPADDD  Y9, Y13, Y13
+	VPXOR   Y13, Y5, Y5
+	VPSLLD  $0x0c, Y4, Y14
+	VPSRLD  $0x14, Y4, Y4
+	VPOR    Y14, Y4, Y4
+	VPSLLD  $0x0c, Y5, Y14
+	VPSRLD  $0x14, Y5, Y5
+	VPOR    Y14, Y5, Y5
+	VPADDD  Y4, Y0, Y0
+	VPXOR   Y0, Y8, Y8
+	VPADDD  Y5, Y1, Y1
+	VPXOR   Y1, Y9, Y9
+	VPSHUFB 160(SP), Y8, Y8
+	VPSHUFB 160(SP), Y9, Y9
+	VPADDD  Y8, Y12, Y12
+	VPXOR   Y12, Y4, Y4
+	VPADDD  Y9, Y13, Y13
+	VPXOR   Y13, Y5, Y5
+	VPSLLD  $0x07, Y4, Y14
+	VPSRLD  $0x19, Y4, Y4
+	VPOR    Y14, Y4, Y4
+	VPSLLD  $0x07, Y5, Y14
+	VPSRLD  $0x19, Y5, Y5
+	VPOR    Y14, Y5, Y5
+	VMOVDQU Y12, (SP)
+	VMOVDQU 64(SP), Y12
+	VMOVDQU Y13, 32(SP)
+	VMOVDQU 96(SP), Y13
+	VPADDD  Y6, Y2, Y2
+	VPXOR   Y2, Y10, Y10
+	VPADDD  Y7, Y3, Y3
+	VPXOR   Y3, Y11, Y11
+	VPSHUFB 128(SP), Y10, Y10
+	VPSHUFB 128(SP), Y11, Y11
+	VPADDD  Y10, Y12, Y12
+	VPXOR   Y12, Y6, Y6
+	VPADDD  Y11, Y13, Y13
+	VPXOR   Y13, Y7, Y7
+	VPSLLD  $0x0c, Y6, Y14
+	VPSRLD  $0x14, Y6, Y6
+	VPOR    Y14, Y6, Y6
+	VPSLLD  $0x0c, Y7, Y14
+	VPSRLD  $0x14, Y7, Y7
+	VPOR    Y14, Y7, Y7
+	VPADDD  Y6, Y2, Y2
+	VPXOR   Y2, Y10, Y10
+	VPADDD  Y7, Y3, Y3
+	VPXOR   Y3, Y11, Y11
+	VPSHUFB 160(SP), Y10, Y10
+	VPSHUFB 160(SP), Y11, Y11
+	VPADDD  Y10, Y12, Y12
+	VPXOR   Y12, Y6, Y6
+	VPADDD  Y11, Y13, Y13
+	VPXOR   Y13, Y7, Y7
+	VPSLLD  $0x07, Y6, Y14
+	VPSRLD  $0x19, Y6, Y6
+	VPOR    Y14, Y6, Y6
+	VPSLLD  $0x07, Y7, Y14
+	VPSRLD  $0x19, Y7, Y7
+	VPOR    Y14, Y7, Y7
+	VPADDD  Y5, Y0, Y0
+	VPXOR   Y0, Y11, Y11
+	VPADDD  Y6, Y1, Y1
+	VPXOR   Y1, Y8, Y8
+	VPSHUFB 128(SP), Y11, Y11
+	VPSHUFB 128(SP), Y8, Y8
+	VPADDD  Y11, Y12, Y12
+	VPXOR   Y12, Y5, Y5
+	ADDQ    144(AX), CX
+	ADCQ    152(AX), SI
+	ADCQ    208(AX), R8
+	MOVQ    CX, DX
+	MULXQ   216(SP), BX, DI
+	MULXQ   224(SP), CX, R9
+	ADDQ    CX, DI
+	ADCQ    $0x00, R9
+	MOVQ    SI, DX
+	MULXQ   216(SP), CX, SI
+	ADDQ    CX, DI
+	ADCQ    SI, R9
+	MULXQ   232(SP), CX, SI
+	ADDQ    CX, BX
+	ADCQ    SI, DI
+	ADCQ    $0x00, R9
+	MOVQ    R8, CX
+	IMULQ   232(SP), CX
+	IMULQ   216(SP), R8
+	ADDQ    CX, DI
+	ADCQ    R8, R9
+	MOVQ    R9, R8
+	ANDQ    $0x03, R8
+	MOVQ    R9, SI
+	SHRQ    $0x02, SI
+	ANDQ    $-4, R9
+	ADDQ    SI, R9
+	ADDQ    R9, BX
+	ADCQ    $0x00, DI
+	ADCQ    $0x00, R8
+	MOVQ    BX, CX
+	MOVQ    DI, SI
+	VPADDD  Y8, Y13, Y13
+	VPXOR   Y13, Y6, Y6
+	VPSLLD  $0x0c, Y5, Y14
+	VPSRLD  $0x14, Y5, Y5
+	VPOR    Y14, Y5, Y5
+	VPSLLD  $0x0c, Y6, Y14
+	VPSRLD  $0x14, Y6, Y6
+	VPOR    Y14, Y6, Y6
+	VPADDD  Y5, Y0, Y0
+	VPXOR   Y0, Y11, Y11
+	VPADDD  Y6, Y1, Y1
+	VPXOR   Y1, Y8, Y8
+	VPSHUFB 160(SP), Y11, Y11
+	VPSHUFB 160(SP), Y8, Y8
+	VPADDD  Y11, Y12, Y12
+	VPXOR   Y12, Y5, Y5
+	VPADDD  Y8, Y13, Y13
+	VPXOR   Y13, Y6, Y6
+	VPSLLD  $0x07, Y5, Y14
+	VPSRLD  $0x19, Y5, Y5
+	VPOR    Y14, Y5, Y5
+	VPSLLD  $0x07, Y6, Y14
+	VPSRLD  $0x19, Y6, Y6
+	VPOR    Y14, Y6, Y6
+	VMOVDQU Y12, 64(SP)
+	VMOVDQU (SP), Y12
+	VMOVDQU Y13, 96(SP)
+	VMOVDQU 32(SP), Y13
+	VPADDD  Y7, Y2, Y2
+	VPXOR   Y2, Y9, Y9
+	VPADDD  Y4, Y3, Y3
+	VPXOR   Y3, Y10, Y10
+	VPSHUFB 128(SP), Y9, Y9
+	VPSHUFB 128(SP), Y10, Y10
+	VPADDD  Y9, Y12, Y12
+	VPXOR   Y12, Y7, Y7
+	VPADDD  Y10, Y13, Y13
+	VPXOR   Y13, Y4, Y4
+	VPSLLD  $0x0c, Y7, Y14
+	VPSRLD  $0x14, Y7, Y7
+	VPOR    Y14, Y7, Y7
+	VPSLLD  $0x0c, Y4, Y14
+	VPSRLD  $0x14, Y4, Y4
+	VPOR    Y14, Y4, Y4
+	VPADDD  Y7, Y2, Y2
+	VPXOR   Y2, Y9, Y9
+	VPADDD  Y4, Y3, Y3
+	VPXOR   Y3, Y10, Y10
+	VPSHUFB 160(SP), Y9, Y9
+	VPSHUFB 160(SP), Y10, Y10
+	VPADDD  Y9, Y12, Y12
+	VPXOR   Y12, Y7, Y7
+	VPADDD  Y10, Y13, Y13
+	VPXOR   Y13, Y4, Y4
+	VPSLLD  $0x07, Y7, Y14
+	VPSRLD  $0x19, Y7, Y7
+	VPOR    Y14, Y7, Y7
+	VPSLLD  $0x07, Y4, Y14
+	VPSRLD  $0x19, Y4, Y4
+	VPOR    Y14, Y4, Y4
+	VPADDD  Y4, Y0, Y0
+	VPXOR   Y0, Y8, Y8
+	VPADDD  Y5, Y1, Y1
+	VPXOR   Y1, Y9, Y9
+	VPSHUFB 128(SP), Y8, Y8
+	VPSHUFB 128(SP), Y9, Y9
+	VPADDD  Y8, Y12, Y12
+	VPXOR   Y12, Y4, Y4
+	VPADDD  Y9, Y13, Y13
+	VPXOR   Y13, Y5, Y5
+	VPSLLD  $0x0c, Y4, Y14
+	VPSRLD  $0x14, Y4, Y4
+	VPOR    Y14, Y4, Y4
+	VPSLLD  $0x0c, Y5, Y14
+	VPSRLD  $0x14, Y5, Y5
+	VPOR    Y14, Y5, Y5
+	MOVQ    216(SP), BX
+	MOVQ    224(SP), R9
+	XORL    R11, R11
+	VPADDD  Y4, Y0, Y0
+	VPXOR   Y0, Y8, Y8
+	VPADDD  Y5, Y1, Y1
+	VPXOR   Y1, Y9, Y9
+	VPSHUFB 160(SP), Y8, Y8
+	VPSHUFB 160(SP), Y9, Y9
+	VPADDD  Y8, Y12, Y12
+	VPXOR   Y12, Y4, Y4
+	VPADDD  Y9, Y13, Y13
+	VPXOR   Y13, Y5, Y5
+	VPSLLD  $0x07, Y4, Y14
+	VPSRLD  $0x19, Y4, Y4
+	VPOR    Y14, Y4, Y4
+	VPSLLD  $0x07, Y5, Y14
+	VPSRLD  $0x19, Y5, Y5
+	VPOR    Y14, Y5, Y5
+	VMOVDQU Y12, (SP)
+	VMOVDQU 64(SP), Y12
+	VMOVDQU Y13, 32(SP)
+	VMOVDQU 96(SP), Y13
+	VPADDD  Y6, Y2, Y2
+	VPXOR   Y2, Y10, Y10
+	VPADDD  Y7, Y3, Y3
+	VPXOR   Y3, Y11, Y11
+	VPSHUFB 128(SP), Y10, Y10
+	VPSHUFB 128(SP), Y11, Y11
+	VPADDD  Y10, Y12, Y12
+	VPXOR   Y12, Y6, Y6
+	VPADDD  Y11, Y13, Y13
+	VPXOR   Y13, Y7, Y7
+	VPSLLD  $0x0c, Y6, Y14
+	VPSRLD  $0x14, Y6, Y6
+	VPOR    Y14, Y6, Y6
+	VPSLLD  $0x0c, Y7, Y14
+	VPSRLD  $0x14, Y7, Y7
+	VPOR    Y14, Y7, Y7
+	VPADDD  Y6, Y2, Y2
+	VPXOR   Y2, Y10, Y10
+	VPADDD  Y7, Y3, Y3
+	VPXOR   Y3, Y11, Y11
+	VPSHUFB 160(SP), Y10, Y10
+	VPSHUFB 160(SP), Y11, Y11
+	VPADDD  Y10, Y12, Y12
+	VPXOR   Y12, Y6, Y6
+	VPADDD  Y11, Y13, Y13
+	VPXOR   Y13, Y7, Y7
+	VPSLLD  $0x07, Y6, Y14
+	VPSRLD  $0x19, Y6, Y6
+	VPOR    Y14, Y6, Y6
+	VPSLLD  $0x07, Y7, Y14
+	VPSRLD  $0x19, Y7, Y7
+	VPOR    Y14, Y7, Y7
+	VPADDD  Y5, Y0, Y0
+	VPXOR   Y0, Y11, Y11
+	VPADDD  Y6, Y1, Y1
+	VPXOR   Y1, Y8, Y8
+	VPSHUFB 128(SP), Y11, Y11
+	VPSHUFB 128(SP), Y8, Y8
+	VPADDD  Y11, Y12, Y12
+	VPXOR   Y12, Y5, Y5
+	VPADDD  Y8, Y13, Y13
+	VPXOR   Y13, Y6, Y6
+	VPSLLD  $0x0c, Y5, Y14
+	VPSRLD  $0x14, Y5, Y5
+	VPOR    Y14, Y5, Y5
+	VPSLLD  $0x0c, Y6, Y14
+	VPSRLD  $0x14, Y6, Y6
+	VPOR    Y14, Y6, Y6
+	VPADDD  Y5, Y0, Y0
+	VPXOR   Y0, Y11, Y11
+	VPADDD  Y6, Y1, Y1
+	VPXOR   Y1, Y8, Y8
+	VPSHUFB 160(SP), Y11, Y11
+	VPSHUFB 160(SP), Y8, Y8
+	VPADDD  Y11, Y12, Y12
+	MOVQ    BX, DX
+	MULXQ   216(SP), DI, R10
+	MULXQ   224(SP), BX, R12
+	ADDQ    BX, R10
+	ADCQ    $0x00, R12
+	MOVQ    R9, DX
+	MULXQ   216(SP), BX, R9
+	ADDQ    BX, R10
+	ADCQ    R9, R12
+	MULXQ   232(SP), BX, R9
+	ADDQ    BX, DI
+	ADCQ    R9, R10
+	ADCQ    $0x00, R12
+	MOVQ    R11, BX
+	IMULQ   232(SP), BX
+	IMULQ   216(SP), R11
+	ADDQ    BX, R10
+	ADCQ    R11, R12
+	MOVQ    R12, R11
+	ANDQ    $0x03, R11
+	MOVQ    R12, R9
+	SHRQ    $0x02, R9
+	ANDQ    $-4, R12
+	ADDQ    R9, R12
+	ADDQ    R12, DI
+	ADCQ    $0x00, R10
+	ADCQ    $0x00, R11
+	MOVQ    DI, BX
+	MOVQ    R10, R9
+	VPXOR   Y12, Y5, Y5
+	VPADDD  Y8, Y13, Y13
+	VPXOR   Y13, Y6, Y6
+	VPSLLD  $0x07, Y5, Y14
+	VPSRLD  $0x19, Y5, Y5
+	VPOR    Y14, Y5, Y5
+	VPSLLD  $0x07, Y6, Y14
+	VPSRLD  $0x19, Y6, Y6
+	VPOR    Y14, Y6, Y6
+	VMOVDQU Y12, 64(SP)
+	VMOVDQU (SP), Y12
+	VMOVDQU Y13, 96(SP)
+	VMOVDQU 32(SP), Y13
+	VPADDD  Y7, Y2, Y2
+	VPXOR   Y2, Y9, Y9
+	VPADDD  Y4, Y3, Y3
+	VPXOR   Y3, Y10, Y10
+	VPSHUFB 128(SP), Y9, Y9
+	VPSHUFB 128(SP), Y10, Y10
+	VPADDD  Y9, Y12, Y12
+	VPXOR   Y12, Y7, Y7
+	VPADDD  Y10, Y13, Y13
+	VPXOR   Y13, Y4, Y4
+	VPSLLD  $0x0c, Y7, Y14
+	VPSRLD  $0x14, Y7, Y7
+	VPOR    Y14, Y7, Y7
+	VPSLLD  $0x0c, Y4, Y14
+	VPSRLD  $0x14, Y4, Y4
+	VPOR    Y14, Y4, Y4
+	VPADDD  Y7, Y2, Y2
+	VPXOR   Y2, Y9, Y9
+	VPADDD  Y4, Y3, Y3
+	VPXOR   Y3, Y10, Y10
+	VPSHUFB 160(SP), Y9, Y9
+	VPSHUFB 160(SP), Y10, Y10
+	VPADDD  Y9, Y12, Y12
+	VPXOR   Y12, Y7, Y7
+	VPADDD  Y10, Y13, Y13
+	VPXOR   Y13, Y4, Y4
+	VPSLLD  $0x07, Y7, Y14
+	VPSRLD  $0x19, Y7, Y7
+	VPOR    Y14, Y7, Y7
+	VPSLLD  $0x07, Y4, Y14
+	VPSRLD  $0x19, Y4, Y4
+	VPOR    Y14, Y4, Y4
+	VPADDD  Y4, Y0, Y0
+	VPXOR   Y0, Y8, Y8
+	VPADDD  Y5, Y1, Y1
+	VPXOR   Y1, Y9, Y9
+	VPSHUFB 128(SP), Y8, Y8
+	VPSHUFB 128(SP), Y9, Y9
+	VPADDD  Y8, Y12, Y12
+	VPXOR   Y12, Y4, Y4
+	VPADDD  Y9, Y13, Y13
+	VPXOR   Y13, Y5, Y5
+	VPSLLD  $0x0c, Y4, Y14
+	VPSRLD  $0x14, Y4, Y4
+	VPOR    Y14, Y4, Y4
+	VPSLLD  $0x0c, Y5, Y14
+	VPSRLD  $0x14, Y5, Y5
+	VPOR    Y14, Y5, Y5
+	VPADDD  Y4, Y0, Y0
+	VPXOR   Y0, Y8, Y8
+	VPADDD  Y5, Y1, Y1
+	VPXOR   Y1, Y9, Y9
+	VPSHUFB 160(SP), Y8, Y8
+	VPSHUFB 160(SP), Y9, Y9
+	VPADDD  Y8, Y12, Y12
+	VPXOR   Y12, Y4, Y4
+	VPADDD  Y9, Y13, Y13
+	VPXOR   Y13, Y5, Y5
+	VPSLLD  $0x07, Y4, Y14
+	VPSRLD  $0x19, Y4, Y4
+	VPOR    Y14, Y4, Y4
+	VPSLLD  $0x07, Y5, Y14
+	VPSRLD  $0x19, Y5, Y5
+	MOVQ    BX, 240(SP)
+	MOVQ    R9, 248(SP)
+	MOVQ    R11, 256(SP)
+
+	// h·P in five words w0..w4.
+	XORL  R10, R10
+	MOVQ  BX, DX
+	MULXQ 240(SP), BX, DI
+	MULXQ 248(SP), R14, R12
+	ADDQ  R14, DI
+	MULXQ 256(SP), R14, R13
+	ADCQ  R14, R12
+	ADCQ  $0x00, R13
+	MOVQ  R9, DX
+	MULXQ 240(SP), R14, R9
+	ADDQ  R14, DI
+	ADCQ  R9, R12
+	ADCQ  $0x00, R13
+	ADCQ  $0x00, R10
+	MULXQ 248(SP), R14, R9
+	ADDQ  R14, R12
+	ADCQ  R9, R13
+	ADCQ  $0x00, R10
+	MULXQ 256(SP), R14, R9
+	ADDQ  R14, R13
+	ADCQ  R9, R10
+	MOVQ  R11, DX
+	MULXQ 240(SP), R14, R9
+	ADDQ  R14, R12
+	ADCQ  R9, R13
+	ADCQ  $0x00, R10
+	MULXQ 248(SP), R14, R9
+	ADDQ  R14, R13
+	ADCQ  R9, R10
+	IMULQ 256(SP), DX
+	ADDQ  DX, R10
+
+	// The low 130 bits plus 4·(w >> 130) plus (w >> 130).
+	MOVQ R12, R11
+	ANDQ $0x03, R11
+	ANDQ $-4, R12
+	ADDQ R12, BX
+	ADCQ R13, DI
+	ADCQ R10, R11
+	SHRQ $0x02, R13, R12
+	SHRQ $0x02, R10, R13
+	SHRQ $0x02, R10
+	ADDQ R12, BX
+	ADCQ R13, DI
+	ADCQ R10, R11
+
+	// Plus b, and the bits from 2^130 up folded once more.
+	MOVQ    R11, R14
+	SHRQ    $0x02, R14
+	ANDQ    $0x03, R11
+	LEAQ    (R14)(R14*4), R14
+	ADDQ    R14, BX
+	ADCQ    $0x00, DI
+	ADCQ    $0x00, R11
+	MOVQ    DI, R9
+	VPOR    Y14, Y5, Y5
+	VMOVDQU Y12, (SP)
+	VMOVDQU 64(SP), Y12
+	VMOVDQU Y13, 32(SP)
+	VMOVDQU 96(SP), Y13
+	VPADDD  Y6, Y2, Y2
+	VPXOR   Y2, Y10, Y10
+	VPADDD  Y7, Y3, Y3
+	VPXOR   Y3, Y11, Y11
+	VPSHUFB 128(SP), Y10, Y10
+	VPSHUFB 128(SP), Y11, Y11
+	VPADDD  Y10, Y12, Y12
+	VPXOR   Y12, Y6, Y6
+	VPADDD  Y11, Y13, Y13
+	VPXOR   Y13, Y7, Y7
+	VPSLLD  $0x0c, Y6, Y14
+	VPSRLD  $0x14, Y6, Y6
+	VPOR    Y14, Y6, Y6
+	VPSLLD  $0x0c, Y7, Y14
+	VPSRLD  $0x14, Y7, Y7
+	VPOR    Y14, Y7, Y7
+	VPADDD  Y6, Y2, Y2
+	VPXOR   Y2, Y10, Y10
+	VPADDD  Y7, Y3, Y3
+	VPXOR   Y3, Y11, Y11
+	VPSHUFB 160(SP), Y10, Y10
+	VPSHUFB 160(SP), Y11, Y11
+	VPADDD  Y10, Y12, Y12
+	VPXOR   Y12, Y6, Y6
+	VPADDD  Y11, Y13, Y13
+	VPXOR   Y13, Y7, Y7
+	VPSLLD  $0x07, Y6, Y14
+	VPSRLD  $0x19, Y6, Y6
+	VPOR    Y14, Y6, Y6
+	VPSLLD  $0x07, Y7, Y14
+	VPSRLD  $0x19, Y7, Y7
+	VPOR    Y14, Y7, Y7
+	VPADDD  Y5, Y0, Y0
+	VPXOR   Y0, Y11, Y11
+	VPADDD  Y6, Y1, Y1
+	VPXOR   Y1, Y8, Y8
+	VPSHUFB 128(SP), Y11, Y11
+	VPSHUFB 128(SP), Y8, Y8
+	VPADDD  Y11, Y12, Y12
+	VPXOR   Y12, Y5, Y5
+	VPADDD  Y8, Y13, Y13
+	VPXOR   Y13, Y6, Y6
+	VPSLLD  $0x0c, Y5, Y14
+	VPSRLD  $0x14, Y5, Y5
+	VPOR    Y14, Y5, Y5
+	VPSLLD  $0x0c, Y6, Y14
+	VPSRLD  $0x14, Y6, Y6
+	VPOR    Y14, Y6, Y6
+	VPADDD  Y5, Y0, Y0
+	VPXOR   Y0, Y11, Y11
+	VPADDD  Y6, Y1, Y1
+	VPXOR   Y1, Y8, Y8
+	VPSHUFB 160(SP), Y11, Y11
+	VPSHUFB 160(SP), Y8, Y8
+	VPADDD  Y11, Y12, Y12
+	VPXOR   Y12, Y5, Y5
+	VPADDD  Y8, Y13, Y13
+	VPXOR   Y13, Y6, Y6
+	VPSLLD  $0x07, Y5, Y14
+	VPSRLD  $0x19, Y5, Y5
+	VPOR    Y14, Y5, Y5
+	VPSLLD  $0x07, Y6, Y14
+	VPSRLD  $0x19, Y6, Y6
+	VPOR    Y14, Y6, Y6
+	VMOVDQU Y12, 64(SP)
+	VMOVDQU (SP), Y12
+	VMOVDQU Y13, 96(SP)
+	VMOVDQU 32(SP), Y13
+	VPADDD  Y7, Y2, Y2
+	VPXOR   Y2, Y9, Y9
+	MOVQ    BX, 240(SP)
+	MOVQ    R9, 248(SP)
+	MOVQ    R11, 256(SP)
+
+	// h·P in five words w0..w4.
+	XORL  R10, R10
+	MOVQ  BX, DX
+	MULXQ 240(SP), BX, DI
+	MULXQ 248(SP), R14, R12
+	ADDQ  R14, DI
+	MULXQ 256(SP), R14, R13
+	ADCQ  R14, R12
+	ADCQ  $0x00, R13
+	MOVQ  R9, DX
+	MULXQ 240(SP), R14, R9
+	ADDQ  R14, DI
+	ADCQ  R9, R12
+	ADCQ  $0x00, R13
+	ADCQ  $0x00, R10
+	MULXQ 248(SP), R14, R9
+	ADDQ  R14, R12
+	ADCQ  R9, R13
+	ADCQ  $0x00, R10
+	MULXQ 256(SP), R14, R9
+	ADDQ  R14, R13
+	ADCQ  R9, R10
+	MOVQ  R11, DX
+	MULXQ 240(SP), R14, R9
+	ADDQ  R14, R12
+	ADCQ  R9, R13
+	ADCQ  $0x00, R10
+	MULXQ 248(SP), R14, R9
+	ADDQ  R14, R13
+	ADCQ  R9, R10
+	IMULQ 256(SP), DX
+	ADDQ  DX, R10
+
+	// The low 130 bits plus 4·(w >> 130) plus (w >> 130).
+	MOVQ R12, R11
+	ANDQ $0x03, R11
+	ANDQ $-4, R12
+	ADDQ R12, BX
+	ADCQ R13, DI
+	ADCQ R10, R11
+	SHRQ $0x02, R13, R12
+	SHRQ $0x02, R10, R13
+	SHRQ $0x02, R10
+	ADDQ R12, BX
+	ADCQ R13, DI
+	ADCQ R10, R11
+
+	// Plus b, and the bits from 2^130 up folded once more.
+	MOVQ    R11, R14
+	SHRQ    $0x02, R14
+	ANDQ    $0x03, R11
+	LEAQ    (R14)(R14*4), R14
+	ADDQ    R14, BX
+	ADCQ    $0x00, DI
+	ADCQ    $0x00, R11
+	MOVQ    DI, R9
+	VPADDD  Y4, Y3, Y3
+	VPXOR   Y3, Y10, Y10
+	VPSHUFB 128(SP), Y9, Y9
+	VPSHUFB 128(SP), Y10, Y10
+	VPADDD  Y9, Y12, Y12
+	VPXOR   Y12, Y7, Y7
+	VPADDD  Y10, Y13, Y13
+	VPXOR   Y13, Y4, Y4
+	VPSLLD  $0x0c, Y7, Y14
+	VPSRLD  $0x14, Y7, Y7
+	VPOR    Y14, Y7, Y7
+	VPSLLD  $0x0c, Y4, Y14
+	VPSRLD  $0x14, Y4, Y4
+	VPOR    Y14, Y4, Y4
+	VPADDD  Y7, Y2, Y2
+	VPXOR   Y2, Y9, Y9
+	VPADDD  Y4, Y3, Y3
+	VPXOR   Y3, Y10, Y10
+	VPSHUFB 160(SP), Y9, Y9
+	VPSHUFB 160(SP), Y10, Y10
+	VPADDD  Y9, Y12, Y12
+	VPXOR   Y12, Y7, Y7
+	VPADDD  Y10, Y13, Y13
+	VPXOR   Y13, Y4, Y4
+	VPSLLD  $0x07, Y7, Y14
+	VPSRLD  $0x19, Y7, Y7
+	VPOR    Y14, Y7, Y7
+	VPSLLD  $0x07, Y4, Y14
+	VPSRLD  $0x19, Y4, Y4
+	VPOR    Y14, Y4, Y4
+	VPADDD  Y4, Y0, Y0
+	VPXOR   Y0, Y8, Y8
+	VPADDD  Y5, Y1, Y1
+	VPXOR   Y1, Y9, Y9
+	VPSHUFB 128(SP), Y8, Y8
+	VPSHUFB 128(SP), Y9, Y9
+	VPADDD  Y8, Y12, Y12
+	VPXOR   Y12, Y4, Y4
+	VPADDD  Y9, Y13, Y13
+	VPXOR   Y13, Y5, Y5
+	VPSLLD  $0x0c, Y4, Y14
+	VPSRLD  $0x14, Y4, Y4
+	VPOR    Y14, Y4, Y4
+	VPSLLD  $0x0c, Y5, Y14
+	VPSRLD  $0x14, Y5, Y5
+	VPOR    Y14, Y5, Y5
+	VPADDD  Y4, Y0, Y0
+	VPXOR   Y0, Y8, Y8
+	VPADDD  Y5, Y1, Y1
+	VPXOR   Y1, Y9, Y9
+	VPSHUFB 160(SP), Y8, Y8
+	VPSHUFB 160(SP), Y9, Y9
+	VPADDD  Y8, Y12, Y12
+	VPXOR   Y12, Y4, Y4
+	VPADDD  Y9, Y13, Y13
+	VPXOR   Y13, Y5, Y5
+	VPSLLD  $0x07, Y4, Y14
+	VPSRLD  $0x19, Y4, Y4
+	VPOR    Y14, Y4, Y4
+	VPSLLD  $0x07, Y5, Y14
+	VPSRLD  $0x19, Y5, Y5
+	VPOR    Y14, Y5, Y5
+	VMOVDQU Y12, (SP)
+	VMOVDQU 64(SP), Y12
+	VMOVDQU Y13, 32(SP)
+	VMOVDQU 96(SP), Y13
+	VPADDD  Y6, Y2, Y2
+	VPXOR   Y2, Y10, Y10
+	VPADDD  Y7, Y3, Y3
+	VPXOR   Y3, Y11, Y11
+	VPSHUFB 128(SP), Y10, Y10
+	VPSHUFB 128(SP), Y11, Y11
+	VPADDD  Y10, Y12, Y12
+	VPXOR   Y12, Y6, Y6
+	VPADDD  Y11, Y13, Y13
+	VPXOR   Y13, Y7, Y7
+	MOVQ    BX, 240(SP)
+	MOVQ    R9, 248(SP)
+	MOVQ    R11, 256(SP)
+
+	// h·P in five words w0..w4.
+	XORL  R10, R10
+	MOVQ  BX, DX
+	MULXQ 240(SP), BX, DI
+	MULXQ 248(SP), R14, R12
+	ADDQ  R14, DI
+	MULXQ 256(SP), R14, R13
+	ADCQ  R14, R12
+	ADCQ  $0x00, R13
+	MOVQ  R9, DX
+	MULXQ 240(SP), R14, R9
+	ADDQ  R14, DI
+	ADCQ  R9, R12
+	ADCQ  $0x00, R13
+	ADCQ  $0x00, R10
+	MULXQ 248(SP), R14, R9
+	ADDQ  R14, R12
+	ADCQ  R9, R13
+	ADCQ  $0x00, R10
+	MULXQ 256(SP), R14, R9
+	ADDQ  R14, R13
+	ADCQ  R9, R10
+	MOVQ  R11, DX
+	MULXQ 240(SP), R14, R9
+	ADDQ  R14, R12
+	ADCQ  R9, R13
+	ADCQ  $0x00, R10
+	MULXQ 248(SP), R14, R9
+	ADDQ  R14, R13
+	ADCQ  R9, R10
+	IMULQ 256(SP), DX
+	ADDQ  DX, R10
+
+	// The low 130 bits plus 4·(w >> 130) plus (w >> 130).
+	MOVQ R12, R11
+	ANDQ $0x03, R11
+	ANDQ $-4, R12
+	ADDQ R12, BX
+	ADCQ R13, DI
+	ADCQ R10, R11
+	SHRQ $0x02, R13, R12
+	SHRQ $0x02, R10, R13
+	SHRQ $0x02, R10
+	ADDQ R12, BX
+	ADCQ R13, DI
+	ADCQ R10, R11
+
+	// Plus b, and the bits from 2^130 up folded once more.
+	MOVQ    R11, R14
+	SHRQ    $0x02, R14
+	ANDQ    $0x03, R11
+	LEAQ    (R14)(R14*4), R14
+	ADDQ    R14, BX
+	ADCQ    $0x00, DI
+	ADCQ    $0x00, R11
+	MOVQ    DI, R9
+	VPSLLD  $0x0c, Y6, Y14
+	VPSRLD  $0x14, Y6, Y6
+	VPOR    Y14, Y6, Y6
+	VPSLLD  $0x0c, Y7, Y14
+	VPSRLD  $0x14, Y7, Y7
+	VPOR    Y14, Y7, Y7
+	VPADDD  Y6, Y2, Y2
+	VPXOR   Y2, Y10, Y10
+	VPADDD  Y7, Y3, Y3
+	VPXOR   Y3, Y11, Y11
+	VPSHUFB 160(SP), Y10, Y10
+	VPSHUFB 160(SP), Y11, Y11
+	VPADDD  Y10, Y12, Y12
+	VPXOR   Y12, Y6, Y6
+	VPADDD  Y11, Y13, Y13
+	VPXOR   Y13, Y7, Y7
+	VPSLLD  $0x07, Y6, Y14
+	VPSRLD  $0x19, Y6, Y6
+	VPOR    Y14, Y6, Y6
+	VPSLLD  $0x07, Y7, Y14
+	VPSRLD  $0x19, Y7, Y7
+	VPOR    Y14, Y7, Y7
+	VPADDD  Y5, Y0, Y0
+	VPXOR   Y0, Y11, Y11
+	VPADDD  Y6, Y1, Y1
+	VPXOR   Y1, Y8, Y8
+	VPSHUFB 128(SP), Y11, Y11
+	VPSHUFB 128(SP), Y8, Y8
+	VPADDD  Y11, Y12, Y12
+	VPXOR   Y12, Y5, Y5
+	VPADDD  Y8, Y13, Y13
+	VPXOR   Y13, Y6, Y6
+	VPSLLD  $0x0c, Y5, Y14
+	VPSRLD  $0x14, Y5, Y5
+	VPOR    Y14, Y5, Y5
+	VPSLLD  $0x0c, Y6, Y14
+	VPSRLD  $0x14, Y6, Y6
+	VPOR    Y14, Y6, Y6
+	VPADDD  Y5, Y0, Y0
+	VPXOR   Y0, Y11, Y11
+	VPADDD  Y6, Y1, Y1
+	VPXOR   Y1, Y8, Y8
+	VPSHUFB 160(SP), Y11, Y11
+	VPSHUFB 160(SP), Y8, Y8
+	VPADDD  Y11, Y12, Y12
+	VPXOR   Y12, Y5, Y5
+	VPADDD  Y8, Y13, Y13
+	VPXOR   Y13, Y6, Y6
+	VPSLLD  $0x07, Y5, Y14
+	VPSRLD  $0x19, Y5, Y5
+	VPOR    Y14, Y5, Y5
+	VPSLLD  $0x07, Y6, Y14
+	VPSRLD  $0x19, Y6, Y6
+	VPOR    Y14, Y6, Y6
+	VMOVDQU Y12, 64(SP)
+	VMOVDQU (SP), Y12
+	VMOVDQU Y13, 96(SP)
+	VMOVDQU 32(SP), Y13
+	VPADDD  Y7, Y2, Y2
+	VPXOR   Y2, Y9, Y9
+	VPADDD  Y4, Y3, Y3
+	VPXOR   Y3, Y10, Y10
+	VPSHUFB 128(SP), Y9, Y9
+	VPSHUFB 128(SP), Y10, Y10
+	VPADDD  Y9, Y12, Y12
+	VPXOR   Y12, Y7, Y7
+	VPADDD  Y10, Y13, Y13
+	VPXOR   Y13, Y4, Y4
+	VPSLLD  $0x0c, Y7, Y14
+	VPSRLD  $0x14, Y7, Y7
+	VPOR    Y14, Y7, Y7
+	VPSLLD  $0x0c, Y4, Y14
+	VPSRLD  $0x14, Y4, Y4
+	VPOR    Y14, Y4, Y4
+	VPADDD  Y7, Y2, Y2
+	MOVQ    BX, DX
+	MULXQ   216(SP), DI, R10
+	MULXQ   224(SP), BX, R12
+	ADDQ    BX, R10
+	ADCQ    $0x00, R12
+	MOVQ    R9, DX
+	MULXQ   216(SP), BX, R9
+	ADDQ    BX, R10
+	ADCQ    R9, R12
+	MULXQ   232(SP), BX, R9
+	ADDQ    BX, DI
+	ADCQ    R9, R10
+	ADCQ    $0x00, R12
+	MOVQ    R11, BX
+	IMULQ   232(SP), BX
+	IMULQ   216(SP), R11
+	ADDQ    BX, R10
+	ADCQ    R11, R12
+	MOVQ    R12, R11
+	ANDQ    $0x03, R11
+	MOVQ    R12, R9
+	SHRQ    $0x02, R9
+	ANDQ    $-4, R12
+	ADDQ    R9, R12
+	ADDQ    R12, DI
+	ADCQ    $0x00, R10
+	ADCQ    $0x00, R11
+	MOVQ    DI, BX
+	MOVQ    R10, R9
+	VPXOR   Y2, Y9, Y9
+	VPADDD  Y4, Y3, Y3
+	VPXOR   Y3, Y10, Y10
+	VPSHUFB 160(SP), Y9, Y9
+	VPSHUFB 160(SP), Y10, Y10
+	VPADDD  Y9, Y12, Y12
+	VPXOR   Y12, Y7, Y7
+	VPADDD  Y10, Y13, Y13
+	VPXOR   Y13, Y4, Y4
+	VPSLLD  $0x07, Y7, Y14
+	VPSRLD  $0x19, Y7, Y7
+	VPOR    Y14, Y7, Y7
+	VPSLLD  $0x07, Y4, Y14
+	VPSRLD  $0x19, Y4, Y4
+	VPOR    Y14, Y4, Y4
+	VPADDD  Y4, Y0, Y0
+	VPXOR   Y0, Y8, Y8
+	VPADDD  Y5, Y1, Y1
+	VPXOR   Y1, Y9, Y9
+	VPSHUFB 128(SP), Y8, Y8
+	VPSHUFB 128(SP), Y9, Y9
+	VPADDD  Y8, Y12, Y12
+	VPXOR   Y12, Y4, Y4
+	VPADDD  Y9, Y13, Y13
+	VPXOR   Y13, Y5, Y5
+	VPSLLD  $0x0c, Y4, Y14
+	VPSRLD  $0x14, Y4, Y4
+	VPOR    Y14, Y4, Y4
+	VPSLLD  $0x0c, Y5, Y14
+	VPSRLD  $0x14, Y5, Y5
+	VPOR    Y14, Y5, Y5
+	VPADDD  Y4, Y0, Y0
+	VPXOR   Y0, Y8, Y8
+	VPADDD  Y5, Y1, Y1
+	VPXOR   Y1, Y9, Y9
+	VPSHUFB 160(SP), Y8, Y8
+	VPSHUFB 160(SP), Y9, Y9
+	VPADDD  Y8, Y12, Y12
+	VPXOR   Y12, Y4, Y4
+	VPADDD  Y9, Y13, Y13
+	VPXOR   Y13, Y5, Y5
+	VPSLLD  $0x07, Y4, Y14
+	VPSRLD  $0x19, Y4, Y4
+	VPOR    Y14, Y4, Y4
+	VPSLLD  $0x07, Y5, Y14
+	VPSRLD  $0x19, Y5, Y5
+	VPOR    Y14, Y5, Y5
+	VMOVDQU Y12, (SP)
+	VMOVDQU 64(SP), Y12
+	VMOVDQU Y13, 32(SP)
+	VMOVDQU 96(SP), Y13
+	VPADDD  Y6, Y2, Y2
+	VPXOR   Y2, Y10, Y10
+	VPADDD  Y7, Y3, Y3
+	VPXOR   Y3, Y11, Y11
+	VPSHUFB 128(SP), Y10, Y10
+	VPSHUFB 128(SP), Y11, Y11
+	VPADDD  Y10, Y12, Y12
+	VPXOR   Y12, Y6, Y6
+	VPADDD  Y11, Y13, Y13
+	VPXOR   Y13, Y7, Y7
+	VPSLLD  $0x0c, Y6, Y14
+	VPSRLD  $0x14, Y6, Y6
+	VPOR    Y14, Y6, Y6
+	VPSLLD  $0x0c, Y7, Y14
+	VPSRLD  $0x14, Y7, Y7
+	VPOR    Y14, Y7, Y7
+	VPADDD  Y6, Y2, Y2
+	VPXOR   Y2, Y10, Y10
+	VPADDD  Y7, Y3, Y3
+	VPXOR   Y3, Y11, Y11
+	VPSHUFB 160(SP), Y10, Y10
+	VPSHUFB 160(SP), Y11, Y11
+	VPADDD  Y10, Y12, Y12
+	VPXOR   Y12, Y6, Y6
+	VPADDD  Y11, Y13, Y13
+	MOVQ    BX, 240(SP)
+	MOVQ    R9, 248(SP)
+	MOVQ    R11, 256(SP)
+
+	// h·P in five words w0..w4.
+	XORL  R10, R10
+	MOVQ  BX, DX
+	MULXQ 240(SP), BX, DI
+	MULXQ 248(SP), R14, R12
+	ADDQ  R14, DI
+	MULXQ 256(SP), R14, R13
+	ADCQ  R14, R12
+	ADCQ  $0x00, R13
+	MOVQ  R9, DX
+	MULXQ 240(SP), R14, R9
+	ADDQ  R14, DI
+	ADCQ  R9, R12
+	ADCQ  $0x00, R13
+	ADCQ  $0x00, R10
+	MULXQ 248(SP), R14, R9
+	ADDQ  R14, R12
+	ADCQ  R9, R13
+	ADCQ  $0x00, R10
+	MULXQ 256(SP), R14, R9
+	ADDQ  R14, R13
+	ADCQ  R9, R10
+	MOVQ  R11, DX
+	MULXQ 240(SP), R14, R9
+	ADDQ  R14, R12
+	ADCQ  R9, R13
+	ADCQ  $0x00, R10
+	MULXQ 248(SP), R14, R9
+	ADDQ  R14, R13
+	ADCQ  R9, R10
+	IMULQ 256(SP), DX
+	ADDQ  DX, R10
+
+	// The low 130 bits plus 4·(w >> 130) plus (w >> 130).
+	MOVQ R12, R11
+	ANDQ $0x03, R11
+	ANDQ $-4, R12
+	ADDQ R12, BX
+	ADCQ R13, DI
+	ADCQ R10, R11
+	SHRQ $0x02, R13, R12
+	SHRQ $0x02, R10, R13
+	SHRQ $0x02, R10
+	ADDQ R12, BX
+	ADCQ R13, DI
+	ADCQ R10, R11
+
+	// Plus b, and the bits from 2^130 up folded once more.
+	MOVQ    R11, R14
+	SHRQ    $0x02, R14
+	ANDQ    $0x03, R11
+	LEAQ    (R14)(R14*4), R14
+	ADDQ    R14, BX
+	ADCQ    $0x00, DI
+	ADCQ    $0x00, R11
+	MOVQ    DI, R9
+	VPXOR   Y13, Y7, Y7
+	VPSLLD  $0x07, Y6, Y14
+	VPSRLD  $0x19, Y6, Y6
+	VPOR    Y14, Y6, Y6
+	VPSLLD  $0x07, Y7, Y14
+	VPSRLD  $0x19, Y7, Y7
+	VPOR    Y14, Y7, Y7
+	VPADDD  Y5, Y0, Y0
+	VPXOR   Y0, Y11, Y11
+	VPADDD  Y6, Y1, Y1
+	VPXOR   Y1, Y8, Y8
+	VPSHUFB 128(SP), Y11, Y11
+	VPSHUFB 128(SP), Y8, Y8
+	VPADDD  Y11, Y12, Y12
+	VPXOR   Y12, Y5, Y5
+	VPADDD  Y8, Y13, Y13
+	VPXOR   Y13, Y6, Y6
+	VPSLLD  $0x0c, Y5, Y14
+	VPSRLD  $0x14, Y5, Y5
+	VPOR    Y14, Y5, Y5
+	VPSLLD  $0x0c, Y6, Y14
+	VPSRLD  $0x14, Y6, Y6
+	VPOR    Y14, Y6, Y6
+	VPADDD  Y5, Y0, Y0
+	VPXOR   Y0, Y11, Y11
+	VPADDD  Y6, Y1, Y1
+	VPXOR   Y1, Y8, Y8
+	VPSHUFB 160(SP), Y11, Y11
+	VPSHUFB 160(SP), Y8, Y8
+	VPADDD  Y11, Y12, Y12
+	VPXOR   Y12, Y5, Y5
+	VPADDD  Y8, Y13, Y13
+	VPXOR   Y13, Y6, Y6
+	VPSLLD  $0x07, Y5, Y14
+	VPSRLD  $0x19, Y5, Y5
+	VPOR    Y14, Y5, Y5
+	VPSLLD  $0x07, Y6, Y14
+	VPSRLD  $0x19, Y6, Y6
+	VPOR    Y14, Y6, Y6
+	VMOVDQU Y12, 64(SP)
+	VMOVDQU (SP), Y12
+	VMOVDQU Y13, 96(SP)
+	VMOVDQU 32(SP), Y13
+	VPADDD  Y7, Y2, Y2
+	VPXOR   Y2, Y9, Y9
+	VPADDD  Y4, Y3, Y3
+	VPXOR   Y3, Y10, Y10
+	VPSHUFB 128(SP), Y9, Y9
+	VPSHUFB 128(SP), Y10, Y10
+	VPADDD  Y9, Y12, Y12
+	VPXOR   Y12, Y7, Y7
+	VPADDD  Y10, Y13, Y13
+	VPXOR   Y13, Y4, Y4
+	VPSLLD  $0x0c, Y7, Y14
+	VPSRLD  $0x14, Y7, Y7
+	VPOR    Y14, Y7, Y7
+	VPSLLD  $0x0c, Y4, Y14
+	VPSRLD  $0x14, Y4, Y4
+	VPOR    Y14, Y4, Y4
+	VPADDD  Y7, Y2, Y2
+	VPXOR   Y2, Y9, Y9
+	VPADDD  Y4, Y3, Y3
+	VPXOR   Y3, Y10, Y10
+	VPSHUFB 160(SP), Y9, Y9
+	VPSHUFB 160(SP), Y10, Y10
+	VPADDD  Y9, Y12, Y12
+	VPXOR   Y12, Y7, Y7
+	VPADDD  Y10, Y13, Y13
+	VPXOR   Y13, Y4, Y4
+	VPSLLD  $0x07, Y7, Y14
+	VPSRLD  $0x19, Y7, Y7
+	VPOR    Y14, Y7, Y7
+	VPSLLD  $0x07, Y4, Y14
+	VPSRLD  $0x19, Y4, Y4
+	VPOR    Y14, Y4, Y4
+	MOVQ    BX, 240(SP)
+	MOVQ    R9, 248(SP)
+	MOVQ    R11, 256(SP)
+
+	// B's blocks from 32·(n/32) - 528 on, then the tail's and the lengths; A's a = 2·(n/32) - 33.
+	MOVQ   src_len+40(FP), DX
+	MOVQ   DX, BX
+	ANDQ   $0x1f, BX
+	ADDQ   $0x0f, BX
+	SHRQ   $0x04, BX
+	MOVQ   BX, 288(SP)
+	ANDQ   $-32, DX
+	MOVQ   src_base+32(FP), R10
+	LEAQ   -528(R10)(DX*1), R10
+	SUBQ   $0x00000210, DX
+	SHRQ   $0x04, DX
+	IMUL3Q $0x000000ab, DX, BX
+	SHRQ   $0x09, BX
+	MOVQ   BX, 264(SP)
+	SUBQ   BX, DX
+	SUBQ   BX, DX
+	SUBQ   BX, DX
+	MOVQ   DX, 280(SP)
+	NEGQ   BX
+	ADDQ   $0x0a, BX
+	MOVQ   BX, 272(SP)
+	XORQ   R11, R11
+	XORQ   R12, R12
+	XORQ   R13, R13
+	ADDQ   (R10), R11
+	ADCQ   8(R10), R12
+	ADCQ   $0x01, R13
+	MOVQ   R11, DX
+	MULXQ  216(SP), BX, DI
+	MULXQ  224(SP), R11, R9
+	ADDQ   R11, DI
+	ADCQ   $0x00, R9
+	MOVQ   R12, DX
+	MULXQ  216(SP), R11, R12
+	ADDQ   R11, DI
+	ADCQ   R12, R9
+	MULXQ  232(SP), R11, R12
+	ADDQ   R11, BX
+	ADCQ   R12, DI
+	ADCQ   $0x00, R9
+	MOVQ   R13, R11
+	IMULQ  232(SP), R11
+	IMULQ  216(SP), R13
+	ADDQ   R11, DI
+	ADCQ   R13, R9
+	MOVQ   R9, R13
+	ANDQ   $0x03, R13
+	MOVQ   R9, R12
+	SHRQ   $0x02, R12
+	ANDQ   $-4, R9
+	ADDQ   R12, R9
+	ADDQ   R9, BX
+	ADCQ   $0x00, DI
+	ADCQ   $0x00, R13
+	MOVQ   BX, R11
+	MOVQ   DI, R12
+	ADDQ   16(R10), R11
+	ADCQ   24(R10), R12
+	ADCQ   $0x01, R13
+	MOVQ   R11, DX
+	MULXQ  216(SP), BX, DI
+	MULXQ  224(SP), R11, R9
+	ADDQ   R11, DI
+	ADCQ   $0x00, R9
+	MOVQ   R12, DX
+	MULXQ  216(SP), R11, R12
+	ADDQ   R11, DI
+	ADCQ   R12, R9
+	MULXQ  232(SP), R11, R12
+	ADDQ   R11, BX
+	ADCQ   R12, DI
+	ADCQ   $0x00, R9
+	MOVQ   R13, R11
+	IMULQ  232(SP), R11
+	IMULQ  216(SP), R13
+	ADDQ   R11, DI
+	ADCQ   R13, R9
+	MOVQ   R9, R13
+	ANDQ   $0x03, R13
+	MOVQ   R9, R12
+	SHRQ   $0x02, R12
+	ANDQ   $-4, R9
+	ADDQ   R12, R9
+	ADDQ   R9, BX
+	ADCQ   $0x00, DI
+	ADCQ   $0x00, R13
+	MOVQ   BX, R11
+	MOVQ   DI, R12
+	ADDQ   32(R10), R11
+	ADCQ   40(R10), R12
+	ADCQ   $0x01, R13
+	MOVQ   R11, DX
+	MULXQ  216(SP), BX, DI
+	MULXQ  224(SP), R11, R9
+	ADDQ   R11, DI
+	ADCQ   $0x00, R9
+	MOVQ   R12, DX
+	MULXQ  216(SP), R11, R12
+	ADDQ   R11, DI
+	ADCQ   R12, R9
+	MULXQ  232(SP), R11, R12
+	ADDQ   R11, BX
+	ADCQ   R12, DI
+	ADCQ   $0x00, R9
+	MOVQ   R13, R11
+	IMULQ  232(SP), R11
+	IMULQ  216(SP), R13
+	ADDQ   R11, DI
+	ADCQ   R13, R9
+	MOVQ   R9, R13
+	ANDQ   $0x03, R13
+	MOVQ   R9, R12
+	SHRQ   $0x02, R12
+	ANDQ   $-4, R9
+	ADDQ   R12, R9
+	ADDQ   R9, BX
+	ADCQ   $0x00, DI
+	ADCQ   $0x00, R13
+	MOVQ   BX, R11
+	MOVQ   DI, R12
+	ADDQ   $0x30, R10
+
+	// The first batch's keystream to the frame: the ciphertext stays for the MAC.
+	VMOVDQU      Y12, (SP)
+	VMOVDQU      Y13, 32(SP)
+	VPBROADCASTD (AX), Y12
+	VPADDD       Y12, Y0, Y0
+	VPBROADCASTD 4(AX), Y12
+	VPADDD       Y12, Y1, Y1
+	VPBROADCASTD 8(AX), Y12
+	VPADDD       Y12, Y2, Y2
+	VPBROADCASTD 12(AX), Y12
+	VPADDD       Y12, Y3, Y3
+	VPUNPCKLDQ   Y1, Y0, Y12
+	VPUNPCKHDQ   Y1, Y0, Y0
+	VPUNPCKLDQ   Y3, Y2, Y13
+	VPUNPCKHDQ   Y3, Y2, Y2
+	VPUNPCKLQDQ  Y13, Y12, Y1
+	VPUNPCKHQDQ  Y13, Y12, Y12
+	VPUNPCKLQDQ  Y2, Y0, Y3
+	VPUNPCKHQDQ  Y2, Y0, Y0
+	VPBROADCASTD 16(AX), Y13
+	VPADDD       Y13, Y4, Y4
+	VPBROADCASTD 20(AX), Y13
+	VPADDD       Y13, Y5, Y5
+	VPBROADCASTD 24(AX), Y13
+	VPADDD       Y13, Y6, Y6
+	VPBROADCASTD 28(AX), Y13
+	VPADDD       Y13, Y7, Y7
+	VPUNPCKLDQ   Y5, Y4, Y13
+	VPUNPCKHDQ   Y5, Y4, Y4
+	VPUNPCKLDQ   Y7, Y6, Y2
+	VPUNPCKHDQ   Y7, Y6, Y6
+	VPUNPCKLQDQ  Y2, Y13, Y5
+	VPUNPCKHQDQ  Y2, Y13, Y13
+	VPUNPCKLQDQ  Y6, Y4, Y7
+	VPUNPCKHQDQ  Y6, Y4, Y4
+	VPERM2I128   $0x20, Y5, Y1, Y2
+	VPERM2I128   $0x31, Y5, Y1, Y1
+	VMOVDQU      Y2, 296(SP)
+	VMOVDQU      Y1, 552(SP)
+	VPERM2I128   $0x20, Y13, Y12, Y2
+	VPERM2I128   $0x31, Y13, Y12, Y12
+	VMOVDQU      Y2, 360(SP)
+	VMOVDQU      Y12, 616(SP)
+	VPERM2I128   $0x20, Y7, Y3, Y2
+	VPERM2I128   $0x31, Y7, Y3, Y3
+	VMOVDQU      Y2, 424(SP)
+	VMOVDQU      Y3, 680(SP)
+	VPERM2I128   $0x20, Y4, Y0, Y2
+	VPERM2I128   $0x31, Y4, Y0, Y0
+	VMOVDQU      Y2, 488(SP)
+	VMOVDQU      Y0, 744(SP)
+	VMOVDQU      (SP), Y2
+	VMOVDQU      32(SP), Y6
+	VMOVDQU      64(SP), Y14
+	VMOVDQU      96(SP), Y15
+	VPBROADCASTD 32(AX), Y1
+	VPADDD       Y1, Y2, Y2
+	VPBROADCASTD 36(AX), Y1
+	VPADDD       Y1, Y6, Y6
+	VPBROADCASTD 40(AX), Y1
+	VPADDD       Y1, Y14, Y14
+	VPBROADCASTD 44(AX), Y1
+	VPADDD       Y1, Y15, Y15
+	VPUNPCKLDQ   Y6, Y2, Y1
+	VPUNPCKHDQ   Y6, Y2, Y2
+	VPUNPCKLDQ   Y15, Y14, Y12
+	VPUNPCKHDQ   Y15, Y14, Y14
+	VPUNPCKLQDQ  Y12, Y1, Y6
+	VPUNPCKHQDQ  Y12, Y1, Y1
+	VPUNPCKLQDQ  Y14, Y2, Y15
+	VPUNPCKHQDQ  Y14, Y2, Y2
+	VPBROADCASTD 48(AX), Y12
+	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       Y12, Y8, Y8
+	VPBROADCASTD 52(AX), Y12
+	VPADDD       Y12, Y9, Y9
+	VPBROADCASTD 56(AX), Y12
+	VPADDD       Y12, Y10, Y10
+	VPBROADCASTD 60(AX), Y12
+	VPADDD       Y12, Y11, Y11
+	VPUNPCKLDQ   Y9, Y8, Y12
+	VPUNPCKHDQ   Y9, Y8, Y8
+	VPUNPCKLDQ   Y11, Y10, Y14
+	VPUNPCKHDQ   Y11, Y10, Y10
+	VPUNPCKLQDQ  Y14, Y12, Y9
+	VPUNPCKHQDQ  Y14, Y12, Y12
+	VPUNPCKLQDQ  Y10, Y8, Y11
+	VPUNPCKHQDQ  Y10, Y8, Y8
+	VPERM2I128   $0x20, Y9, Y6, Y14
+	VPERM2I128   $0x31, Y9, Y6, Y6
+	VMOVDQU      Y14, 328(SP)
+	VMOVDQU      Y6, 584(SP)
+	VPERM2I128   $0x20, Y12, Y1, Y14
+	VPERM2I128   $0x31, Y12, Y1, Y1
+	VMOVDQU      Y14, 392(SP)
+	VMOVDQU      Y1, 648(SP)
+	VPERM2I128   $0x20, Y11, Y15, Y14
+	VPERM2I128   $0x31, Y11, Y15, Y15
+	VMOVDQU      Y14, 456(SP)
+	VMOVDQU      Y15, 712(SP)
+	VPERM2I128   $0x20, Y8, Y2, Y14
+	VPERM2I128   $0x31, Y8, Y2, Y2
+	VMOVDQU      Y14, 520(SP)
+	VMOVDQU      Y2, 776(SP)
+	MOVQ         src_base+32(FP), R14
+	CMPQ         280(SP), $0x00
+	JE           openTwoDirectAVX2_pre
+	ADDQ         (R14), CX
+	ADCQ         8(R14), SI
+	ADCQ         $0x01, R8
+	MOVQ         CX, DX
+	MULXQ        216(SP), BX, DI
+	MULXQ        224(SP), CX, R9
+	ADDQ         CX, DI
+	ADCQ         $0x00, R9
+	MOVQ         SI, DX
+	MULXQ        216(SP), CX, SI
+	ADDQ         CX, DI
+	ADCQ         SI, R9
+	MULXQ        232(SP), CX, SI
+	ADDQ         CX, BX
+	ADCQ         SI, DI
+	ADCQ         $0x00, R9
+	MOVQ         R8, CX
+	IMULQ        232(SP), CX
+	IMULQ        216(SP), R8
+	ADDQ         CX, DI
+	ADCQ         R8, R9
+	MOVQ         R9, R8
+	ANDQ         $0x03, R8
+	MOVQ         R9, SI
+	SHRQ         $0x02, SI
+	ANDQ         $-4, R9
+	ADDQ         SI, R9
+	ADDQ         R9, BX
+	ADCQ         $0x00, DI
+	ADCQ         $0x00, R8
+	MOVQ         BX, CX
+	MOVQ         DI, SI
+	ADDQ         $0x10, R14
+	CMPQ         280(SP), $0x01
+	JE           openTwoDirectAVX2_pre
+	ADDQ         (R14), CX
+	ADCQ         8(R14), SI
+	ADCQ         $0x01, R8
+	MOVQ         CX, DX
+	MULXQ        216(SP), BX, DI
+	MULXQ        224(SP), CX, R9
+	ADDQ         CX, DI
+	ADCQ         $0x00, R9
+	MOVQ         SI, DX
+	MULXQ        216(SP), CX, SI
+	ADDQ         CX, DI
+	ADCQ         SI, R9
+	MULXQ        232(SP), CX, SI
+	ADDQ         CX, BX
+	ADCQ         SI, DI
+	ADCQ         $0x00, R9
+	MOVQ         R8, CX
+	IMULQ        232(SP), CX
+	IMULQ        216(SP), R8
+	ADDQ         CX, DI
+	ADCQ         R8, R9
+	MOVQ         R9, R8
+	ANDQ         $0x03, R8
+	MOVQ         R9, SI
+	SHRQ         $0x02, SI
+	ANDQ         $-4, R9
+	ADDQ         SI, R9
+	ADDQ         R9, BX
+	ADCQ         $0x00, DI
+	ADCQ         $0x00, R8
+	MOVQ         BX, CX
+	MOVQ         DI, SI
+	ADDQ         $0x10, R14
+	CMPQ         280(SP), $0x02
+	JE           openTwoDirectAVX2_pre
+	ADDQ         (R14), CX
+	ADCQ         8(R14), SI
+	ADCQ         $0x01, R8
+	MOVQ         CX, DX
+	MULXQ        216(SP), BX, DI
+	MULXQ        224(SP), CX, R9
+	ADDQ         CX, DI
+	ADCQ         $0x00, R9
+	MOVQ         SI, DX
+	MULXQ        216(SP), CX, SI
+	ADDQ         CX, DI
+	ADCQ         SI, R9
+	MULXQ        232(SP), CX, SI
+	ADDQ         CX, BX
+	ADCQ         SI, DI
+	ADCQ         $0x00, R9
+	MOVQ         R8, CX
+	IMULQ        232(SP), CX
+	IMULQ        216(SP), R8
+	ADDQ         CX, DI
+	ADCQ         R8, R9
+	MOVQ         R9, R8
+	ANDQ         $0x03, R8
+	MOVQ         R9, SI
+	SHRQ         $0x02, SI
+	ANDQ         $-4, R9
+	ADDQ         SI, R9
+	ADDQ         R9, BX
+	ADCQ         $0x00, DI
+	ADCQ         $0x00, R8
+	MOVQ         BX, CX
+	MOVQ         DI, SI
+	ADDQ         $0x10, R14
+
+openTwoDirectAVX2_pre:
+	// The second batch.
+	ADDL         $0x08, 48(AX)
+	VPBROADCASTD (AX), Y0
+	VPBROADCASTD 4(AX), Y1
+	VPBROADCASTD 8(AX), Y2
+	VPBROADCASTD 12(AX), Y3
+	VPBROADCASTD 16(AX), Y4
+	VPBROADCASTD 20(AX), Y5
+	VPBROADCASTD 24(AX), Y6
+	VPBROADCASTD 28(AX), Y7
+	VPBROADCASTD 32(AX), Y12
+	VPBROADCASTD 36(AX), Y13
+	VPBROADCASTD 40(AX), Y14
+	VMOVDQU      Y14, 64(SP)
+	VPBROADCASTD 44(AX), Y14
+	VMOVDQU      Y14, 96(SP)
+	VPBROADCASTD 48(AX), Y8
+	VPADDD       cp_iota8<>+0(SB), Y8, Y8
+	VPBROADCASTD 52(AX), Y9
+	VPBROADCASTD 56(AX), Y10
+	VPBROADCASTD 60(AX), Y11
+	CMPQ         264(SP), $0x00
+	JE           openTwoDirectAVX2_bonly
+	PCALIGN      $0x20
+
+openTwoDirectAVX2_ab:
+	VPADDD  Y4, Y0, Y0
+	ADDQ    (R14), CX
+	VPXOR   Y0, Y8, Y8
+	ADCQ    8(R14), SI
+	VPADDD  Y5, Y1, Y1
+	ADCQ    $0x01, R8
+	MOVQ    CX, DX
+	VPXOR   Y1, Y9, Y9
+	MULXQ   216(SP), BX, DI
+	VPSHUFB 128(SP), Y8, Y8
+	MULXQ   224(SP), CX, R9
+	ADDQ    CX, DI
+	VPSHUFB 128(SP), Y9, Y9
+	ADCQ    $0x00, R9
+	VPADDD  Y8, Y12, Y12
+	MOVQ    SI, DX
+	VPXOR   Y12, Y4, Y4
+	MULXQ   216(SP), CX, SI
+	ADDQ    CX, DI
+	VPADDD  Y9, Y13, Y13
+	ADCQ    SI, R9
+	VPXOR   Y13, Y5, Y5
+	MULXQ   232(SP), CX, SI
+	ADDQ    CX, BX
+	VPSLLD  $0x0c, Y4, Y14
+	ADCQ    SI, DI
+	VPSRLD  $0x14, Y4, Y4
+	ADCQ    $0x00, R9
+	MOVQ    R8, CX
+	VPOR    Y14, Y4, Y4
+	IMULQ   232(SP), CX
+	VPSLLD  $0x0c, Y5, Y14
+	IMULQ   216(SP), R8
+	VPSRLD  $0x14, Y5, Y5
+	ADDQ    CX, DI
+	ADCQ    R8, R9
+	VPOR    Y14, Y5, Y5
+	MOVQ    R9, R8
+	VPADDD  Y4, Y0, Y0
+	ANDQ    $0x03, R8
+	MOVQ    R9, SI
+	VPXOR   Y0, Y8, Y8
+	SHRQ    $0x02, SI
+	VPADDD  Y5, Y1, Y1
+	ANDQ    $-4, R9
+	VPXOR   Y1, Y9, Y9
+	ADDQ    SI, R9
+	ADDQ    R9, BX
+	VPSHUFB 160(SP), Y8, Y8
+	ADCQ    $0x00, DI
+	VPSHUFB 160(SP), Y9, Y9
+	ADCQ    $0x00, R8
+	MOVQ    BX, CX
+	VPADDD  Y8, Y12, Y12
+	MOVQ    DI, SI
+	VPXOR   Y12, Y4, Y4
+	ADDQ    (R10), R11
+	ADCQ    8(R10), R12
+	VPADDD  Y9, Y13, Y13
+	ADCQ    $0x01, R13
+	VPXOR   Y13, Y5, Y5
+	MOVQ    R11, DX
+	VPSLLD  $0x07, Y4, Y14
+	MULXQ   216(SP), BX, DI
+	MULXQ   224(SP), R11, R9
+	VPSRLD  $0x19, Y4, Y4
+	ADDQ    R11, DI
+	VPOR    Y14, Y4, Y4
+	ADCQ    $0x00, R9
+	MOVQ    R12, DX
+	VPSLLD  $0x07, Y5, Y14
+	MULXQ   216(SP), R11, R12
+	VPSRLD  $0x19, Y5, Y5
+	ADDQ    R11, DI
+	VPOR    Y14, Y5, Y5
+	ADCQ    R12, R9
+	MULXQ   232(SP), R11, R12
+	VMOVDQU Y12, (SP)
+	ADDQ    R11, BX
+	VMOVDQU 64(SP), Y12
+	ADCQ    R12, DI
+	ADCQ    $0x00, R9
+	VMOVDQU Y13, 32(SP)
+	MOVQ    R13, R11
+	VMOVDQU 96(SP), Y13
+	IMULQ   232(SP), R11
+	IMULQ   216(SP), R13
+	VPADDD  Y6, Y2, Y2
+	ADDQ    R11, DI
+	VPXOR   Y2, Y10, Y10
+	ADCQ    R13, R9
+	VPADDD  Y7, Y3, Y3
+	MOVQ    R9, R13
+	ANDQ    $0x03, R13
+	VPXOR   Y3, Y11, Y11
+	MOVQ    R9, R12
+	VPSHUFB 128(SP), Y10, Y10
+	SHRQ    $0x02, R12
+	ANDQ    $-4, R9
+	VPSHUFB 128(SP), Y11, Y11
+	ADDQ    R12, R9
+	VPADDD  Y10, Y12, Y12
+	ADDQ    R9, BX
+	ADCQ    $0x00, DI
+	VPXOR   Y12, Y6, Y6
+	ADCQ    $0x00, R13
+	VPADDD  Y11, Y13, Y13
+	MOVQ    BX, R11
+	VPXOR   Y13, Y7, Y7
+	MOVQ    DI, R12
+	ADDQ    16(R14), CX
+	VPSLLD  $0x0c, Y6, Y14
+	ADCQ    24(R14), SI
+	VPSRLD  $0x14, Y6, Y6
+	ADCQ    $0x01, R8
+	MOVQ    CX, DX
+	VPOR    Y14, Y6, Y6
+	MULXQ   216(SP), BX, DI
+	VPSLLD  $0x0c, Y7, Y14
+	MULXQ   224(SP), CX, R9
+	VPSRLD  $0x14, Y7, Y7
+	ADDQ    CX, DI
+	ADCQ    $0x00, R9
+	VPOR    Y14, Y7, Y7
+	MOVQ    SI, DX
+	VPADDD  Y6, Y2, Y2
+	MULXQ   216(SP), CX, SI
+	ADDQ    CX, DI
+	VPXOR   Y2, Y10, Y10
+	ADCQ    SI, R9
+	VPADDD  Y7, Y3, Y3
+	MULXQ   232(SP), CX, SI
+	ADDQ    CX, BX
+	VPXOR   Y3, Y11, Y11
+	ADCQ    SI, DI
+	VPSHUFB 160(SP), Y10, Y10
+	ADCQ    $0x00, R9
+	VPSHUFB 160(SP), Y11, Y11
+	MOVQ    R8, CX
+	IMULQ   232(SP), CX
+	VPADDD  Y10, Y12, Y12
+	IMULQ   216(SP), R8
+	VPXOR   Y12, Y6, Y6
+	ADDQ    CX, DI
+	ADCQ    R8, R9
+	VPADDD  Y11, Y13, Y13
+	MOVQ    R9, R8
+	VPXOR   Y13, Y7, Y7
+	ANDQ    $0x03, R8
+	VPSLLD  $0x07, Y6, Y14
+	MOVQ    R9, SI
+	SHRQ    $0x02, SI
+	VPSRLD  $0x19, Y6, Y6
+	ANDQ    $-4, R9
+	VPOR    Y14, Y6, Y6
+	ADDQ    SI, R9
+	ADDQ    R9, BX
+	VPSLLD  $0x07, Y7, Y14
+	ADCQ    $0x00, DI
+	VPSRLD  $0x19, Y7, Y7
+	ADCQ    $0x00, R8
+	MOVQ    BX, CX
+	VPOR    Y14, Y7, Y7
+	MOVQ    DI, SI
+	VPADDD  Y5, Y0, Y0
+	ADDQ    16(R10), R11
+	VPXOR   Y0, Y11, Y11
+	ADCQ    24(R10), R12
+	ADCQ    $0x01, R13
+	VPADDD  Y6, Y1, Y1
+	MOVQ    R11, DX
+	VPXOR   Y1, Y8, Y8
+	MULXQ   216(SP), BX, DI
+	MULXQ   224(SP), R11, R9
+	VPSHUFB 128(SP), Y11, Y11
+	ADDQ    R11, DI
+	VPSHUFB 128(SP), Y8, Y8
+	ADCQ    $0x00, R9
+	MOVQ    R12, DX
+	VPADDD  Y11, Y12, Y12
+	MULXQ   216(SP), R11, R12
+	VPXOR   Y12, Y5, Y5
+	ADDQ    R11, DI
+	VPADDD  Y8, Y13, Y13
+	ADCQ    R12, R9
+	MULXQ   232(SP), R11, R12
+	VPXOR   Y13, Y6, Y6
+	ADDQ    R11, BX
+	VPSLLD  $0x0c, Y5, Y14
+	ADCQ    R12, DI
+	ADCQ    $0x00, R9
+	VPSRLD  $0x14, Y5, Y5
+	MOVQ    R13, R11
+	VPOR    Y14, Y5, Y5
+	IMULQ   232(SP), R11
+	VPSLLD  $0x0c, Y6, Y14
+	IMULQ   216(SP), R13
+	ADDQ    R11, DI
+	VPSRLD  $0x14, Y6, Y6
+	ADCQ    R13, R9
+	VPOR    Y14, Y6, Y6
+	MOVQ    R9, R13
+	ANDQ    $0x03, R13
+	VPADDD  Y5, Y0, Y0
+	MOVQ    R9, R12
+	VPXOR   Y0, Y11, Y11
+	SHRQ    $0x02, R12
+	ANDQ    $-4, R9
+	VPADDD  Y6, Y1, Y1
+	ADDQ    R12, R9
+	VPXOR   Y1, Y8, Y8
+	ADDQ    R9, BX
+	VPSHUFB 160(SP), Y11, Y11
+	ADCQ    $0x00, DI
+	ADCQ    $0x00, R13
+	VPSHUFB 160(SP), Y8, Y8
+	MOVQ    BX, R11
+	VPADDD  Y11, Y12, Y12
+	MOVQ    DI, R12
+	ADDQ    32(R14), CX
+	VPXOR   Y12, Y5, Y5
+	ADCQ    40(R14), SI
+	VPADDD  Y8, Y13, Y13
+	ADCQ    $0x01, R8
+	VPXOR   Y13, Y6, Y6
+	MOVQ    CX, DX
+	MULXQ   216(SP), BX, DI
+	VPSLLD  $0x07, Y5, Y14
+	MULXQ   224(SP), CX, R9
+	VPSRLD  $0x19, Y5, Y5
+	ADDQ    CX, DI
+	ADCQ    $0x00, R9
+	VPOR    Y14, Y5, Y5
+	MOVQ    SI, DX
+	VPSLLD  $0x07, Y6, Y14
+	MULXQ   216(SP), CX, SI
+	ADDQ    CX, DI
+	VPSRLD  $0x19, Y6, Y6
+	ADCQ    SI, R9
+	VPOR    Y14, Y6, Y6
+	MULXQ   232(SP), CX, SI
+	VMOVDQU Y12, 64(SP)
+	ADDQ    CX, BX
+	ADCQ    SI, DI
+	VMOVDQU (SP), Y12
+	ADCQ    $0x00, R9
+	VMOVDQU Y13, 96(SP)
+	MOVQ    R8, CX
+	IMULQ   232(SP), CX
+	VMOVDQU 32(SP), Y13
+	IMULQ   216(SP), R8
+	VPADDD  Y7, Y2, Y2
+	ADDQ    CX, DI
+	ADCQ    R8, R9
+	VPXOR   Y2, Y9, Y9
+	MOVQ    R9, R8
+	VPADDD  Y4, Y3, Y3
+	ANDQ    $0x03, R8
+	VPXOR   Y3, Y10, Y10
+	MOVQ    R9, SI
+	SHRQ    $0x02, SI
+	VPSHUFB 128(SP), Y9, Y9
+	ANDQ    $-4, R9
+	VPSHUFB 128(SP), Y10, Y10
+	ADDQ    SI, R9
+	ADDQ    R9, BX
+	VPADDD  Y9, Y12, Y12
+	ADCQ    $0x00, DI
+	VPXOR   Y12, Y7, Y7
+	ADCQ    $0x00, R8
+	VPADDD  Y10, Y13, Y13
+	MOVQ    BX, CX
+	MOVQ    DI, SI
+	VPXOR   Y13, Y4, Y4
+	ADDQ    32(R10), R11
+	VPSLLD  $0x0c, Y7, Y14
+	ADCQ    40(R10), R12
+	ADCQ    $0x01, R13
+	VPSRLD  $0x14, Y7, Y7
+	MOVQ    R11, DX
+	VPOR    Y14, Y7, Y7
+	MULXQ   216(SP), BX, DI
+	MULXQ   224(SP), R11, R9
+	VPSLLD  $0x0c, Y4, Y14
+	ADDQ    R11, DI
+	VPSRLD  $0x14, Y4, Y4
+	ADCQ    $0x00, R9
+	VPOR    Y14, Y4, Y4
+	MOVQ    R12, DX
+	MULXQ   216(SP), R11, R12
+	VPADDD  Y7, Y2, Y2
+	ADDQ    R11, DI
+	VPXOR   Y2, Y9, Y9
+	ADCQ    R12, R9
+	MULXQ   232(SP), R11, R12
+	VPADDD  Y4, Y3, Y3
+	ADDQ    R11, BX
+	VPXOR   Y3, Y10, Y10
+	ADCQ    R12, DI
+	VPSHUFB 160(SP), Y9, Y9
+	ADCQ    $0x00, R9
+	MOVQ    R13, R11
+	VPSHUFB 160(SP), Y10, Y10
+	IMULQ   232(SP), R11
+	VPADDD  Y9, Y12, Y12
+	IMULQ   216(SP), R13
+	ADDQ    R11, DI
+	VPXOR   Y12, Y7, Y7
+	ADCQ    R13, R9
+	VPADDD  Y10, Y13, Y13
+	MOVQ    R9, R13
+	ANDQ    $0x03, R13
+	VPXOR   Y13, Y4, Y4
+	MOVQ    R9, R12
+	VPSLLD  $0x07, Y7, Y14
+	SHRQ    $0x02, R12
+	VPSRLD  $0x19, Y7, Y7
+	ANDQ    $-4, R9
+	ADDQ    R12, R9
+	VPOR    Y14, Y7, Y7
+	ADDQ    R9, BX
+	VPSLLD  $0x07, Y4, Y14
+	ADCQ    $0x00, DI
+	ADCQ    $0x00, R13
+	VPSRLD  $0x19, Y4, Y4
+	MOVQ    BX, R11
+	VPOR    Y14, Y4, Y4
+	MOVQ    DI, R12
+	ADDQ    $0x30, R14
+	ADDQ    $0x30, R10
+	DECQ    264(SP)
+	JNZ     openTwoDirectAVX2_ab
+
+openTwoDirectAVX2_bonly:
+	CMPQ    272(SP), $0x00
+	JE      openTwoDirectAVX2_out
+	PCALIGN $0x20
+
+openTwoDirectAVX2_b:
+	VPADDD  Y4, Y0, Y0
+	VPXOR   Y0, Y8, Y8
+	ADDQ    (R10), R11
+	VPADDD  Y5, Y1, Y1
+	ADCQ    8(R10), R12
+	VPXOR   Y1, Y9, Y9
+	VPSHUFB 128(SP), Y8, Y8
+	ADCQ    $0x01, R13
+	VPSHUFB 128(SP), Y9, Y9
+	MOVQ    R11, DX
+	VPADDD  Y8, Y12, Y12
+	VPXOR   Y12, Y4, Y4
+	MULXQ   216(SP), BX, DI
+	VPADDD  Y9, Y13, Y13
+	MULXQ   224(SP), R11, R9
+	VPXOR   Y13, Y5, Y5
+	ADDQ    R11, DI
+	VPSLLD  $0x0c, Y4, Y14
+	VPSRLD  $0x14, Y4, Y4
+	ADCQ    $0x00, R9
+	VPOR    Y14, Y4, Y4
+	MOVQ    R12, DX
+	VPSLLD  $0x0c, Y5, Y14
+	VPSRLD  $0x14, Y5, Y5
+	MULXQ   216(SP), R11, R12
+	VPOR    Y14, Y5, Y5
+	ADDQ    R11, DI
+	VPADDD  Y4, Y0, Y0
+	ADCQ    R12, R9
+	VPXOR   Y0, Y8, Y8
+	VPADDD  Y5, Y1, Y1
+	MULXQ   232(SP), R11, R12
+	VPXOR   Y1, Y9, Y9
+	ADDQ    R11, BX
+	VPSHUFB 160(SP), Y8, Y8
+	VPSHUFB 160(SP), Y9, Y9
+	ADCQ    R12, DI
+	VPADDD  Y8, Y12, Y12
+	ADCQ    $0x00, R9
+	VPXOR   Y12, Y4, Y4
+	MOVQ    R13, R11
+	VPADDD  Y9, Y13, Y13
+	VPXOR   Y13, Y5, Y5
+	IMULQ   232(SP), R11
+	VPSLLD  $0x07, Y4, Y14
+	IMULQ   216(SP), R13
+	VPSRLD  $0x19, Y4, Y4
+	VPOR    Y14, Y4, Y4
+	ADDQ    R11, DI
+	VPSLLD  $0x07, Y5, Y14
+	ADCQ    R13, R9
+	VPSRLD  $0x19, Y5, Y5
+	MOVQ    R9, R13
+	VPOR    Y14, Y5, Y5
+	VMOVDQU Y12, (SP)
+	ANDQ    $0x03, R13
+	VMOVDQU 64(SP), Y12
+	MOVQ    R9, R12
+	VMOVDQU Y13, 32(SP)
+	VMOVDQU 96(SP), Y13
+	SHRQ    $0x02, R12
+	VPADDD  Y6, Y2, Y2
+	ANDQ    $-4, R9
+	VPXOR   Y2, Y10, Y10
+	ADDQ    R12, R9
+	VPADDD  Y7, Y3, Y3
+	VPXOR   Y3, Y11, Y11
+	ADDQ    R9, BX
+	VPSHUFB 128(SP), Y10, Y10
+	ADCQ    $0x00, DI
+	VPSHUFB 128(SP), Y11, Y11
+	VPADDD  Y10, Y12, Y12
+	ADCQ    $0x00, R13
+	VPXOR   Y12, Y6, Y6
+	MOVQ    BX, R11
+	VPADDD  Y11, Y13, Y13
+	MOVQ    DI, R12
+	VPXOR   Y13, Y7, Y7
+	VPSLLD  $0x0c, Y6, Y14
+	ADDQ    16(R10), R11
+	VPSRLD  $0x14, Y6, Y6
+	ADCQ    24(R10), R12
+	VPOR    Y14, Y6, Y6
+	VPSLLD  $0x0c, Y7, Y14
+	ADCQ    $0x01, R13
+	VPSRLD  $0x14, Y7, Y7
+	MOVQ    R11, DX
+	VPOR    Y14, Y7, Y7
+	MULXQ   216(SP), BX, DI
+	VPADDD  Y6, Y2, Y2
+	VPXOR   Y2, Y10, Y10
+	MULXQ   224(SP), R11, R9
+	VPADDD  Y7, Y3, Y3
+	ADDQ    R11, DI
+	VPXOR   Y3, Y11, Y11
+	VPSHUFB 160(SP), Y10, Y10
+	ADCQ    $0x00, R9
+	VPSHUFB 160(SP), Y11, Y11
+	MOVQ    R12, DX
+	VPADDD  Y10, Y12, Y12
+	MULXQ   216(SP), R11, R12
+	VPXOR   Y12, Y6, Y6
+	VPADDD  Y11, Y13, Y13
+	ADDQ    R11, DI
+	VPXOR   Y13, Y7, Y7
+	ADCQ    R12, R9
+	VPSLLD  $0x07, Y6, Y14
+	VPSRLD  $0x19, Y6, Y6
+	MULXQ   232(SP), R11, R12
+	VPOR    Y14, Y6, Y6
+	ADDQ    R11, BX
+	VPSLLD  $0x07, Y7, Y14
+	ADCQ    R12, DI
+	VPSRLD  $0x19, Y7, Y7
+	VPOR    Y14, Y7, Y7
+	ADCQ    $0x00, R9
+	VPADDD  Y5, Y0, Y0
+	MOVQ    R13, R11
+	VPXOR   Y0, Y11, Y11
+	VPADDD  Y6, Y1, Y1
+	IMULQ   232(SP), R11
+	VPXOR   Y1, Y8, Y8
+	IMULQ   216(SP), R13
+	VPSHUFB 128(SP), Y11, Y11
+	ADDQ    R11, DI
+	VPSHUFB 128(SP), Y8, Y8
+	VPADDD  Y11, Y12, Y12
+	ADCQ    R13, R9
+	VPXOR   Y12, Y5, Y5
+	MOVQ    R9, R13
+	VPADDD  Y8, Y13, Y13
+	VPXOR   Y13, Y6, Y6
+	ANDQ    $0x03, R13
+	VPSLLD  $0x0c, Y5, Y14
+	MOVQ    R9, R12
+	VPSRLD  $0x14, Y5, Y5
+	SHRQ    $0x02, R12
+	VPOR    Y14, Y5, Y5
+	VPSLLD  $0x0c, Y6, Y14
+	ANDQ    $-4, R9
+	VPSRLD  $0x14, Y6, Y6
+	ADDQ    R12, R9
+	VPOR    Y14, Y6, Y6
+	VPADDD  Y5, Y0, Y0
+	ADDQ    R9, BX
+	VPXOR   Y0, Y11, Y11
+	ADCQ    $0x00, DI
+	VPADDD  Y6, Y1, Y1
+	ADCQ    $0x00, R13
+	VPXOR   Y1, Y8, Y8
+	VPSHUFB 160(SP), Y11, Y11
+	MOVQ    BX, R11
+	VPSHUFB 160(SP), Y8, Y8
+	MOVQ    DI, R12
+	VPADDD  Y11, Y12, Y12
+	VPXOR   Y12, Y5, Y5
+	ADDQ    32(R10), R11
+	VPADDD  Y8, Y13, Y13
+	ADCQ    40(R10), R12
+	VPXOR   Y13, Y6, Y6
+	ADCQ    $0x01, R13
+	VPSLLD  $0x07, Y5, Y14
+	VPSRLD  $0x19, Y5, Y5
+	MOVQ    R11, DX
+	VPOR    Y14, Y5, Y5
+	MULXQ   216(SP), BX, DI
+	VPSLLD  $0x07, Y6, Y14
+	VPSRLD  $0x19, Y6, Y6
+	MULXQ   224(SP), R11, R9
+	VPOR    Y14, Y6, Y6
+	ADDQ    R11, DI
+	VMOVDQU Y12, 64(SP)
+	ADCQ    $0x00, R9
+	VMOVDQU (SP), Y12
+	VMOVDQU Y13, 96(SP)
+	MOVQ    R12, DX
+	VMOVDQU 32(SP), Y13
+	MULXQ   216(SP), R11, R12
+	VPADDD  Y7, Y2, Y2
+	VPXOR   Y2, Y9, Y9
+	ADDQ    R11, DI
+	VPADDD  Y4, Y3, Y3
+	ADCQ    R12, R9
+	VPXOR   Y3, Y10, Y10
+	MULXQ   232(SP), R11, R12
+	VPSHUFB 128(SP), Y9, Y9
+	VPSHUFB 128(SP), Y10, Y10
+	ADDQ    R11, BX
+	VPADDD  Y9, Y12, Y12
+	ADCQ    R12, DI
+	VPXOR   Y12, Y7, Y7
+	VPADDD  Y10, Y13, Y13
+	ADCQ    $0x00, R9
+	VPXOR   Y13, Y4, Y4
+	MOVQ    R13, R11
+	VPSLLD  $0x0c, Y7, Y14
+	IMULQ   232(SP), R11
+	VPSRLD  $0x14, Y7, Y7
+	VPOR    Y14, Y7, Y7
+	IMULQ   216(SP), R13
+	VPSLLD  $0x0c, Y4, Y14
+	ADDQ    R11, DI
+	VPSRLD  $0x14, Y4, Y4
+	VPOR    Y14, Y4, Y4
+	ADCQ    R13, R9
+	VPADDD  Y7, Y2, Y2
+	MOVQ    R9, R13
+	VPXOR   Y2, Y9, Y9
+	ANDQ    $0x03, R13
+	VPADDD  Y4, Y3, Y3
+	VPXOR   Y3, Y10, Y10
+	MOVQ    R9, R12
+	VPSHUFB 160(SP), Y9, Y9
+	SHRQ    $0x02, R12
+	VPSHUFB 160(SP), Y10, Y10
+	VPADDD  Y9, Y12, Y12
+	ANDQ    $-4, R9
+	VPXOR   Y12, Y7, Y7
+	ADDQ    R12, R9
+	VPADDD  Y10, Y13, Y13
+	ADDQ    R9, BX
+	VPXOR   Y13, Y4, Y4
+	VPSLLD  $0x07, Y7, Y14
+	ADCQ    $0x00, DI
+	VPSRLD  $0x19, Y7, Y7
+	ADCQ    $0x00, R13
+	VPOR    Y14, Y7, Y7
+	VPSLLD  $0x07, Y4, Y14
+	MOVQ    BX, R11
+	VPSRLD  $0x19, Y4, Y4
+	MOVQ    DI, R12
+	VPOR    Y14, Y4, Y4
+	ADDQ    $0x30, R10
+	DECQ    272(SP)
+	JNZ     openTwoDirectAVX2_b
+
+openTwoDirectAVX2_out:
+	// B over the tail's blocks and the lengths, r^J on with them.
+	MOVQ  st+0(FP), AX
+	MOVQ  240(SP), R10
+	MOVQ  248(SP), R14
+	MOVQ  256(SP), R15
+	CMPQ  288(SP), $0x00
+	JE    openTwoDirectAVX2_lens
+	ADDQ  176(AX), R11
+	ADCQ  184(AX), R12
+	ADCQ  $0x01, R13
+	MOVQ  R11, DX
+	MULXQ 216(SP), BX, DI
+	MULXQ 224(SP), R11, R9
+	ADDQ  R11, DI
+	ADCQ  $0x00, R9
+	MOVQ  R12, DX
+	MULXQ 216(SP), R11, R12
+	ADDQ  R11, DI
+	ADCQ  R12, R9
+	MULXQ 232(SP), R11, R12
+	ADDQ  R11, BX
+	ADCQ  R12, DI
+	ADCQ  $0x00, R9
+	MOVQ  R13, R11
+	IMULQ 232(SP), R11
+	IMULQ 216(SP), R13
+	ADDQ  R11, DI
+	ADCQ  R13, R9
+	MOVQ  R9, R13
+	ANDQ  $0x03, R13
+	MOVQ  R9, R12
+	SHRQ  $0x02, R12
+	ANDQ  $-4, R9
+	ADDQ  R12, R9
+	ADDQ  R9, BX
+	ADCQ  $0x00, DI
+	ADCQ  $0x00, R13
+	MOVQ  BX, R11
+	MOVQ  DI, R12
+	MOVQ  R10, DX
+	MULXQ 216(SP), BX, DI
+	MULXQ 224(SP), R10, R9
+	ADDQ  R10, DI
+	ADCQ  $0x00, R9
+	MOVQ  R14, DX
+	MULXQ 216(SP), R10, R14
+	ADDQ  R10, DI
+	ADCQ  R14, R9
+	MULXQ 232(SP), R10, R14
+	ADDQ  R10, BX
+	ADCQ  R14, DI
+	ADCQ  $0x00, R9
+	MOVQ  R15, R10
+	IMULQ 232(SP), R10
+	IMULQ 216(SP), R15
+	ADDQ  R10, DI
+	ADCQ  R15, R9
+	MOVQ  R9, R15
+	ANDQ  $0x03, R15
+	MOVQ  R9, R14
+	SHRQ  $0x02, R14
+	ANDQ  $-4, R9
+	ADDQ  R14, R9
+	ADDQ  R9, BX
+	ADCQ  $0x00, DI
+	ADCQ  $0x00, R15
+	MOVQ  BX, R10
+	MOVQ  DI, R14
+	CMPQ  288(SP), $0x01
+	JE    openTwoDirectAVX2_lens
+	ADDQ  192(AX), R11
+	ADCQ  200(AX), R12
+	ADCQ  $0x01, R13
+	MOVQ  R11, DX
+	MULXQ 216(SP), BX, DI
+	MULXQ 224(SP), R11, R9
+	ADDQ  R11, DI
+	ADCQ  $0x00, R9
+	MOVQ  R12, DX
+	MULXQ 216(SP), R11, R12
+	ADDQ  R11, DI
+	ADCQ  R12, R9
+	MULXQ 232(SP), R11, R12
+	ADDQ  R11, BX
+	ADCQ  R12, DI
+	ADCQ  $0x00, R9
+	MOVQ  R13, R11
+	IMULQ 232(SP), R11
+	IMULQ 216(SP), R13
+	ADDQ  R11, DI
+	ADCQ  R13, R9
+	MOVQ  R9, R13
+	ANDQ  $0x03, R13
+	MOVQ  R9, R12
+	SHRQ  $0x02, R12
+	ANDQ  $-4, R9
+	ADDQ  R12, R9
+	ADDQ  R9, BX
+	ADCQ  $0x00, DI
+	ADCQ  $0x00, R13
+	MOVQ  BX, R11
+	MOVQ  DI, R12
+	MOVQ  R10, DX
+	MULXQ 216(SP), BX, DI
+	MULXQ 224(SP), R10, R9
+	ADDQ  R10, DI
+	ADCQ  $0x00, R9
+	MOVQ  R14, DX
+	MULXQ 216(SP), R10, R14
+	ADDQ  R10, DI
+	ADCQ  R14, R9
+	MULXQ 232(SP), R10, R14
+	ADDQ  R10, BX
+	ADCQ  R14, DI
+	ADCQ  $0x00, R9
+	MOVQ  R15, R10
+	IMULQ 232(SP), R10
+	IMULQ 216(SP), R15
+	ADDQ  R10, DI
+	ADCQ  R15, R9
+	MOVQ  R9, R15
+	ANDQ  $0x03, R15
+	MOVQ  R9, R14
+	SHRQ  $0x02, R14
+	ANDQ  $-4, R9
+	ADDQ  R14, R9
+	ADDQ  R9, BX
+	ADCQ  $0x00, DI
+	ADCQ  $0x00, R15
+	MOVQ  BX, R10
+	MOVQ  DI, R14
+
+openTwoDirectAVX2_lens:
+	ADDQ  160(AX), R11
+	ADCQ  168(AX), R12
+	ADCQ  $0x01, R13
+	MOVQ  R11, DX
+	MULXQ 216(SP), BX, DI
+	MULXQ 224(SP), R11, R9
+	ADDQ  R11, DI
+	ADCQ  $0x00, R9
+	MOVQ  R12, DX
+	MULXQ 216(SP), R11, R12
+	ADDQ  R11, DI
+	ADCQ  R12, R9
+	MULXQ 232(SP), R11, R12
+	ADDQ  R11, BX
+	ADCQ  R12, DI
+	ADCQ  $0x00, R9
+	MOVQ  R13, R11
+	IMULQ 232(SP), R11
+	IMULQ 216(SP), R13
+	ADDQ  R11, DI
+	ADCQ  R13, R9
+	MOVQ  R9, R13
+	ANDQ  $0x03, R13
+	MOVQ  R9, R12
+	SHRQ  $0x02, R12
+	ANDQ  $-4, R9
+	ADDQ  R12, R9
+	ADDQ  R9, BX
+	ADCQ  $0x00, DI
+	ADCQ  $0x00, R13
+	MOVQ  BX, R11
+	MOVQ  DI, R12
+	MOVQ  R10, 240(SP)
+	MOVQ  R14, 248(SP)
+	MOVQ  R15, 256(SP)
+
+	// The MAC has read the ciphertext (dst may be src): the plaintext.
+	MOVQ         src_base+32(FP), DX
+	MOVQ         dst_base+8(FP), BX
+	VPXOR        Y15, Y15, Y15
+	VMOVDQU      296(SP), Y14
+	VPXOR        (DX), Y14, Y14
+	VMOVDQU      Y14, (BX)
+	VMOVDQU      Y15, 296(SP)
+	VMOVDQU      328(SP), Y14
+	VPXOR        32(DX), Y14, Y14
+	VMOVDQU      Y14, 32(BX)
+	VMOVDQU      Y15, 328(SP)
+	VMOVDQU      360(SP), Y14
+	VPXOR        64(DX), Y14, Y14
+	VMOVDQU      Y14, 64(BX)
+	VMOVDQU      Y15, 360(SP)
+	VMOVDQU      392(SP), Y14
+	VPXOR        96(DX), Y14, Y14
+	VMOVDQU      Y14, 96(BX)
+	VMOVDQU      Y15, 392(SP)
+	VMOVDQU      424(SP), Y14
+	VPXOR        128(DX), Y14, Y14
+	VMOVDQU      Y14, 128(BX)
+	VMOVDQU      Y15, 424(SP)
+	VMOVDQU      456(SP), Y14
+	VPXOR        160(DX), Y14, Y14
+	VMOVDQU      Y14, 160(BX)
+	VMOVDQU      Y15, 456(SP)
+	VMOVDQU      488(SP), Y14
+	VPXOR        192(DX), Y14, Y14
+	VMOVDQU      Y14, 192(BX)
+	VMOVDQU      Y15, 488(SP)
+	VMOVDQU      520(SP), Y14
+	VPXOR        224(DX), Y14, Y14
+	VMOVDQU      Y14, 224(BX)
+	VMOVDQU      Y15, 520(SP)
+	VMOVDQU      552(SP), Y14
+	VPXOR        256(DX), Y14, Y14
+	VMOVDQU      Y14, 256(BX)
+	VMOVDQU      Y15, 552(SP)
+	VMOVDQU      584(SP), Y14
+	VPXOR        288(DX), Y14, Y14
+	VMOVDQU      Y14, 288(BX)
+	VMOVDQU      Y15, 584(SP)
+	VMOVDQU      616(SP), Y14
+	VPXOR        320(DX), Y14, Y14
+	VMOVDQU      Y14, 320(BX)
+	VMOVDQU      Y15, 616(SP)
+	VMOVDQU      648(SP), Y14
+	VPXOR        352(DX), Y14, Y14
+	VMOVDQU      Y14, 352(BX)
+	VMOVDQU      Y15, 648(SP)
+	VMOVDQU      680(SP), Y14
+	VPXOR        384(DX), Y14, Y14
+	VMOVDQU      Y14, 384(BX)
+	VMOVDQU      Y15, 680(SP)
+	VMOVDQU      712(SP), Y14
+	VPXOR        416(DX), Y14, Y14
+	VMOVDQU      Y14, 416(BX)
+	VMOVDQU      Y15, 712(SP)
+	VMOVDQU      744(SP), Y14
+	VPXOR        448(DX), Y14, Y14
+	VMOVDQU      Y14, 448(BX)
+	VMOVDQU      Y15, 744(SP)
+	VMOVDQU      776(SP), Y14
+	VPXOR        480(DX), Y14, Y14
+	VMOVDQU      Y14, 480(BX)
+	VMOVDQU      Y15, 776(SP)
+	ADDQ         $0x00000200, DX
+	ADDQ         $0x00000200, BX
+	MOVQ         src_len+40(FP), DI
+	SUBQ         $0x00000200, DI
+	VMOVDQU      Y12, (SP)
+	VMOVDQU      Y13, 32(SP)
+	VPBROADCASTD (AX), Y12
+	VPADDD       Y12, Y0, Y0
+	VPBROADCASTD 4(AX), Y12
+	VPADDD       Y12, Y1, Y1
+	VPBROADCASTD 8(AX), Y12
+	VPADDD       Y12, Y2, Y2
+	VPBROADCASTD 12(AX), Y12
+	VPADDD       Y12, Y3, Y3
+	VPUNPCKLDQ   Y1, Y0, Y12
+	VPUNPCKHDQ   Y1, Y0, Y0
+	VPUNPCKLDQ   Y3, Y2, Y13
+	VPUNPCKHDQ   Y3, Y2, Y2
+	VPUNPCKLQDQ  Y13, Y12, Y1
+	VPUNPCKHQDQ  Y13, Y12, Y12
+	VPUNPCKLQDQ  Y2, Y0, Y3
+	VPUNPCKHQDQ  Y2, Y0, Y0
+	VPBROADCASTD 16(AX), Y13
+	VPADDD       Y13, Y4, Y4
+	VPBROADCASTD 20(AX), Y13
+	VPADDD       Y13, Y5, Y5
+	VPBROADCASTD 24(AX), Y13
+	VPADDD       Y13, Y6, Y6
+	VPBROADCASTD 28(AX), Y13
+	VPADDD       Y13, Y7, Y7
+	VPUNPCKLDQ   Y5, Y4, Y13
+	VPUNPCKHDQ   Y5, Y4, Y4
+	VPUNPCKLDQ   Y7, Y6, Y2
+	VPUNPCKHDQ   Y7, Y6, Y6
+	VPUNPCKLQDQ  Y2, Y13, Y5
+	VPUNPCKHQDQ  Y2, Y13, Y13
+	VPUNPCKLQDQ  Y6, Y4, Y7
+	VPUNPCKHQDQ  Y6, Y4, Y4
+	VPERM2I128   $0x20, Y5, Y1, Y2
+	VPERM2I128   $0x31, Y5, Y1, Y1
+	CMPQ         DI, $0x00000020
+	JB           openTwoDirectAVX2_o_part0
+	VPXOR        (DX), Y2, Y2
+	VMOVDQU      Y2, (BX)
+	JMP          openTwoDirectAVX2_o_put0
+
+openTwoDirectAVX2_o_part0:
+	CMPQ DI, $0x00000000
+	JBE  openTwoDirectAVX2_o_put0
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+64(SB), R9
+	SUBQ    DI, R9
+	VPXOR   176(AX), Y2, Y2
+	VPAND   (R9), Y2, Y2
+	VMOVDQU Y2, 176(AX)
+
+openTwoDirectAVX2_o_put0:
+	CMPQ    DI, $0x00000120
+	JB      openTwoDirectAVX2_o_part256
+	VPXOR   256(DX), Y1, Y1
+	VMOVDQU Y1, 256(BX)
+	JMP     openTwoDirectAVX2_o_put256
+
+openTwoDirectAVX2_o_part256:
+	CMPQ DI, $0x00000100
+	JBE  openTwoDirectAVX2_o_put256
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+320(SB), R9
+	SUBQ    DI, R9
+	VPXOR   176(AX), Y1, Y1
+	VPAND   (R9), Y1, Y1
+	VMOVDQU Y1, 176(AX)
+
+openTwoDirectAVX2_o_put256:
+	VPERM2I128 $0x20, Y13, Y12, Y2
+	VPERM2I128 $0x31, Y13, Y12, Y12
+	CMPQ       DI, $0x00000060
+	JB         openTwoDirectAVX2_o_part64
+	VPXOR      64(DX), Y2, Y2
+	VMOVDQU    Y2, 64(BX)
+	JMP        openTwoDirectAVX2_o_put64
+
+openTwoDirectAVX2_o_part64:
+	CMPQ DI, $0x00000040
+	JBE  openTwoDirectAVX2_o_put64
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+128(SB), R9
+	SUBQ    DI, R9
+	VPXOR   176(AX), Y2, Y2
+	VPAND   (R9), Y2, Y2
+	VMOVDQU Y2, 176(AX)
+
+openTwoDirectAVX2_o_put64:
+	CMPQ    DI, $0x00000160
+	JB      openTwoDirectAVX2_o_part320
+	VPXOR   320(DX), Y12, Y12
+	VMOVDQU Y12, 320(BX)
+	JMP     openTwoDirectAVX2_o_put320
+
+openTwoDirectAVX2_o_part320:
+	CMPQ DI, $0x00000140
+	JBE  openTwoDirectAVX2_o_put320
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+384(SB), R9
+	SUBQ    DI, R9
+	VPXOR   176(AX), Y12, Y12
+	VPAND   (R9), Y12, Y12
+	VMOVDQU Y12, 176(AX)
+
+openTwoDirectAVX2_o_put320:
+	VPERM2I128 $0x20, Y7, Y3, Y2
+	VPERM2I128 $0x31, Y7, Y3, Y3
+	CMPQ       DI, $0x000000a0
+	JB         openTwoDirectAVX2_o_part128
+	VPXOR      128(DX), Y2, Y2
+	VMOVDQU    Y2, 128(BX)
+	JMP        openTwoDirectAVX2_o_put128
+
+openTwoDirectAVX2_o_part128:
+	CMPQ DI, $0x00000080
+	JBE  openTwoDirectAVX2_o_put128
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+192(SB), R9
+	SUBQ    DI, R9
+	VPXOR   176(AX), Y2, Y2
+	VPAND   (R9), Y2, Y2
+	VMOVDQU Y2, 176(AX)
+
+openTwoDirectAVX2_o_put128:
+	CMPQ    DI, $0x000001a0
+	JB      openTwoDirectAVX2_o_part384
+	VPXOR   384(DX), Y3, Y3
+	VMOVDQU Y3, 384(BX)
+	JMP     openTwoDirectAVX2_o_put384
+
+openTwoDirectAVX2_o_part384:
+	CMPQ DI, $0x00000180
+	JBE  openTwoDirectAVX2_o_put384
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+448(SB), R9
+	SUBQ    DI, R9
+	VPXOR   176(AX), Y3, Y3
+	VPAND   (R9), Y3, Y3
+	VMOVDQU Y3, 176(AX)
+
+openTwoDirectAVX2_o_put384:
+	VPERM2I128 $0x20, Y4, Y0, Y2
+	VPERM2I128 $0x31, Y4, Y0, Y0
+	CMPQ       DI, $0x000000e0
+	JB         openTwoDirectAVX2_o_part192
+	VPXOR      192(DX), Y2, Y2
+	VMOVDQU    Y2, 192(BX)
+	JMP        openTwoDirectAVX2_o_put192
+
+openTwoDirectAVX2_o_part192:
+	CMPQ DI, $0x000000c0
+	JBE  openTwoDirectAVX2_o_put192
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+256(SB), R9
+	SUBQ    DI, R9
+	VPXOR   176(AX), Y2, Y2
+	VPAND   (R9), Y2, Y2
+	VMOVDQU Y2, 176(AX)
+
+openTwoDirectAVX2_o_put192:
+	CMPQ    DI, $0x000001e0
+	JB      openTwoDirectAVX2_o_part448
+	VPXOR   448(DX), Y0, Y0
+	VMOVDQU Y0, 448(BX)
+	JMP     openTwoDirectAVX2_o_put448
+
+openTwoDirectAVX2_o_part448:
+	CMPQ DI, $0x000001c0
+	JBE  openTwoDirectAVX2_o_put448
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+512(SB), R9
+	SUBQ    DI, R9
+	VPXOR   176(AX), Y0, Y0
+	VPAND   (R9), Y0, Y0
+	VMOVDQU Y0, 176(AX)
+
+openTwoDirectAVX2_o_put448:
+	VMOVDQU      (SP), Y2
+	VMOVDQU      32(SP), Y6
+	VMOVDQU      64(SP), Y14
+	VMOVDQU      96(SP), Y15
+	VPBROADCASTD 32(AX), Y1
+	VPADDD       Y1, Y2, Y2
+	VPBROADCASTD 36(AX), Y1
+	VPADDD       Y1, Y6, Y6
+	VPBROADCASTD 40(AX), Y1
+	VPADDD       Y1, Y14, Y14
+	VPBROADCASTD 44(AX), Y1
+	VPADDD       Y1, Y15, Y15
+	VPUNPCKLDQ   Y6, Y2, Y1
+	VPUNPCKHDQ   Y6, Y2, Y2
+	VPUNPCKLDQ   Y15, Y14, Y12
+	VPUNPCKHDQ   Y15, Y14, Y14
+	VPUNPCKLQDQ  Y12, Y1, Y6
+	VPUNPCKHQDQ  Y12, Y1, Y1
+	VPUNPCKLQDQ  Y14, Y2, Y15
+	VPUNPCKHQDQ  Y14, Y2, Y2
+	VPBROADCASTD 48(AX), Y12
+	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       Y12, Y8, Y8
+	VPBROADCASTD 52(AX), Y12
+	VPADDD       Y12, Y9, Y9
+	VPBROADCASTD 56(AX), Y12
+	VPADDD       Y12, Y10, Y10
+	VPBROADCASTD 60(AX), Y12
+	VPADDD       Y12, Y11, Y11
+	VPUNPCKLDQ   Y9, Y8, Y12
+	VPUNPCKHDQ   Y9, Y8, Y8
+	VPUNPCKLDQ   Y11, Y10, Y14
+	VPUNPCKHDQ   Y11, Y10, Y10
+	VPUNPCKLQDQ  Y14, Y12, Y9
+	VPUNPCKHQDQ  Y14, Y12, Y12
+	VPUNPCKLQDQ  Y10, Y8, Y11
+	VPUNPCKHQDQ  Y10, Y8, Y8
+	VPERM2I128   $0x20, Y9, Y6, Y14
+	VPERM2I128   $0x31, Y9, Y6, Y6
+	CMPQ         DI, $0x00000040
+	JB           openTwoDirectAVX2_o_part32
+	VPXOR        32(DX), Y14, Y14
+	VMOVDQU      Y14, 32(BX)
+	JMP          openTwoDirectAVX2_o_put32
+
+openTwoDirectAVX2_o_part32:
+	CMPQ DI, $0x00000020
+	JBE  openTwoDirectAVX2_o_put32
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+96(SB), R9
+	SUBQ    DI, R9
+	VPXOR   176(AX), Y14, Y14
+	VPAND   (R9), Y14, Y14
+	VMOVDQU Y14, 176(AX)
+
+openTwoDirectAVX2_o_put32:
+	CMPQ    DI, $0x00000140
+	JB      openTwoDirectAVX2_o_part288
+	VPXOR   288(DX), Y6, Y6
+	VMOVDQU Y6, 288(BX)
+	JMP     openTwoDirectAVX2_o_put288
+
+openTwoDirectAVX2_o_part288:
+	CMPQ DI, $0x00000120
+	JBE  openTwoDirectAVX2_o_put288
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+352(SB), R9
+	SUBQ    DI, R9
+	VPXOR   176(AX), Y6, Y6
+	VPAND   (R9), Y6, Y6
+	VMOVDQU Y6, 176(AX)
+
+openTwoDirectAVX2_o_put288:
+	VPERM2I128 $0x20, Y12, Y1, Y14
+	VPERM2I128 $0x31, Y12, Y1, Y1
+	CMPQ       DI, $0x00000080
+	JB         openTwoDirectAVX2_o_part96
+	VPXOR      96(DX), Y14, Y14
+	VMOVDQU    Y14, 96(BX)
+	JMP        openTwoDirectAVX2_o_put96
+
+openTwoDirectAVX2_o_part96:
+	CMPQ DI, $0x00000060
+	JBE  openTwoDirectAVX2_o_put96
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+160(SB), R9
+	SUBQ    DI, R9
+	VPXOR   176(AX), Y14, Y14
+	VPAND   (R9), Y14, Y14
+	VMOVDQU Y14, 176(AX)
+
+openTwoDirectAVX2_o_put96:
+	CMPQ    DI, $0x00000180
+	JB      openTwoDirectAVX2_o_part352
+	VPXOR   352(DX), Y1, Y1
+	VMOVDQU Y1, 352(BX)
+	JMP     openTwoDirectAVX2_o_put352
+
+openTwoDirectAVX2_o_part352:
+	CMPQ DI, $0x00000160
+	JBE  openTwoDirectAVX2_o_put352
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+416(SB), R9
+	SUBQ    DI, R9
+	VPXOR   176(AX), Y1, Y1
+	VPAND   (R9), Y1, Y1
+	VMOVDQU Y1, 176(AX)
+
+openTwoDirectAVX2_o_put352:
+	VPERM2I128 $0x20, Y11, Y15, Y14
+	VPERM2I128 $0x31, Y11, Y15, Y15
+	CMPQ       DI, $0x000000c0
+	JB         openTwoDirectAVX2_o_part160
+	VPXOR      160(DX), Y14, Y14
+	VMOVDQU    Y14, 160(BX)
+	JMP        openTwoDirectAVX2_o_put160
+
+openTwoDirectAVX2_o_part160:
+	CMPQ DI, $0x000000a0
+	JBE  openTwoDirectAVX2_o_put160
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+224(SB), R9
+	SUBQ    DI, R9
+	VPXOR   176(AX), Y14, Y14
+	VPAND   (R9), Y14, Y14
+	VMOVDQU Y14, 176(AX)
+
+openTwoDirectAVX2_o_put160:
+	CMPQ    DI, $0x000001c0
+	JB      openTwoDirectAVX2_o_part416
+	VPXOR   416(DX), Y15, Y15
+	VMOVDQU Y15, 416(BX)
+	JMP     openTwoDirectAVX2_o_put416
+
+openTwoDirectAVX2_o_part416:
+	CMPQ DI, $0x000001a0
+	JBE  openTwoDirectAVX2_o_put416
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+480(SB), R9
+	SUBQ    DI, R9
+	VPXOR   176(AX), Y15, Y15
+	VPAND   (R9), Y15, Y15
+	VMOVDQU Y15, 176(AX)
+
+openTwoDirectAVX2_o_put416:
+	VPERM2I128 $0x20, Y8, Y2, Y14
+	VPERM2I128 $0x31, Y8, Y2, Y2
+	CMPQ       DI, $0x00000100
+	JB         openTwoDirectAVX2_o_part224
+	VPXOR      224(DX), Y14, Y14
+	VMOVDQU    Y14, 224(BX)
+	JMP        openTwoDirectAVX2_o_put224
+
+openTwoDirectAVX2_o_part224:
+	CMPQ DI, $0x000000e0
+	JBE  openTwoDirectAVX2_o_put224
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+288(SB), R9
+	SUBQ    DI, R9
+	VPXOR   176(AX), Y14, Y14
+	VPAND   (R9), Y14, Y14
+	VMOVDQU Y14, 176(AX)
+
+openTwoDirectAVX2_o_put224:
+	CMPQ    DI, $0x00000200
+	JB      openTwoDirectAVX2_o_part480
+	VPXOR   480(DX), Y2, Y2
+	VMOVDQU Y2, 480(BX)
+	JMP     openTwoDirectAVX2_o_put480
+
+openTwoDirectAVX2_o_part480:
+	CMPQ DI, $0x000001e0
+	JBE  openTwoDirectAVX2_o_put480
+
+	// The piece the message ends in: rem-off bytes of the mask's ones.
+	LEAQ    cp_mask<>+544(SB), DX
+	SUBQ    DI, DX
+	VPXOR   176(AX), Y2, Y2
+	VPAND   (DX), Y2, Y2
+	VMOVDQU Y2, 176(AX)
+
+openTwoDirectAVX2_o_put480:
+	// h·P in five words w0..w4.
+	XORL  DI, DI
+	MOVQ  CX, DX
+	MULXQ 240(SP), CX, BX
+	MULXQ 248(SP), R14, R9
+	ADDQ  R14, BX
+	MULXQ 256(SP), R14, R10
+	ADCQ  R14, R9
+	ADCQ  $0x00, R10
+	MOVQ  SI, DX
+	MULXQ 240(SP), R14, SI
+	ADDQ  R14, BX
+	ADCQ  SI, R9
+	ADCQ  $0x00, R10
+	ADCQ  $0x00, DI
+	MULXQ 248(SP), R14, SI
+	ADDQ  R14, R9
+	ADCQ  SI, R10
+	ADCQ  $0x00, DI
+	MULXQ 256(SP), R14, SI
+	ADDQ  R14, R10
+	ADCQ  SI, DI
+	MOVQ  R8, DX
+	MULXQ 240(SP), R14, SI
+	ADDQ  R14, R9
+	ADCQ  SI, R10
+	ADCQ  $0x00, DI
+	MULXQ 248(SP), R14, SI
+	ADDQ  R14, R10
+	ADCQ  SI, DI
+	IMULQ 256(SP), DX
+	ADDQ  DX, DI
+
+	// The low 130 bits plus 4·(w >> 130) plus (w >> 130).
+	MOVQ R9, R8
+	ANDQ $0x03, R8
+	ANDQ $-4, R9
+	ADDQ R9, CX
+	ADCQ R10, BX
+	ADCQ DI, R8
+	SHRQ $0x02, R10, R9
+	SHRQ $0x02, DI, R10
+	SHRQ $0x02, DI
+	ADDQ R9, CX
+	ADCQ R10, BX
+	ADCQ DI, R8
+
+	// Plus b, and the bits from 2^130 up folded once more.
+	ADDQ R11, CX
+	ADCQ R12, BX
+	ADCQ R13, R8
+	MOVQ R8, R14
+	SHRQ $0x02, R14
+	ANDQ $0x03, R8
+	LEAQ (R14)(R14*4), R14
+	ADDQ R14, CX
+	ADCQ $0x00, BX
+	ADCQ $0x00, R8
+	MOVQ BX, SI
 	MOVQ CX, BX
 	MOVQ SI, DI
 	SUBQ $-5, BX

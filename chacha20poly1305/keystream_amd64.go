@@ -85,10 +85,14 @@ func sealDirectCall(l oneLayout, st *directState, dst, src []byte) {
 	}
 }
 
-// openDirectCall runs the direct Open kernel for src: openTenAVX2 past
-// oneMax bytes, else openDirectAVX2.
+// openDirectCall runs the direct Open kernel for src: openTwoDirectAVX2
+// past tenMax bytes, openTenAVX2 past oneMax, else openDirectAVX2.
 func openDirectCall(st *directState, dst, src []byte) {
 	p := (*[216]byte)(unsafe.Pointer(st))
+	if len(src) > tenMax {
+		openTwoDirectAVX2(p, dst, src)
+		return
+	}
 	if len(src) > oneMax {
 		openTenAVX2(p, dst, src)
 		return

@@ -243,15 +243,6 @@ func sealEighteenDirectAVX2(st *[216]byte, dst []byte, src []byte)
 //go:noescape
 func sealFourDirectAVX2(st *[216]byte, dst []byte, src []byte)
 
-// openTwoAVX2 decrypts the first n bytes (513 to 1024) of st's buffer with the
-// blocks (up to 2 word-sliced batches) from st.x[12] on, writes the
-// tag of MAC block 32 (2^128 bit from hi[32]), the ciphertext zero-padded
-// and block 33, and leaves the plaintext's first 512 bytes in MAC blocks
-// 0 to 31, the rest at the buffer's start.
-//
-//go:noescape
-func openTwoAVX2(st *[2008]byte)
-
 // openEighteenAVX2 decrypts the first n bytes (1025 to 1152) of st's buffer with the
 // blocks (2 word-sliced batches and two blocks in YMM rows) from st.x[12] on, writes the
 // tag of MAC block 32 (2^128 bit from hi[32]), the ciphertext zero-padded
@@ -287,6 +278,16 @@ func openThreeAVX2(st *[3032]byte)
 //
 //go:noescape
 func openFourAVX2(st *[3032]byte)
+
+// openTwoDirectAVX2 writes the tag of the additional data's block (2^128 bit from st), src
+// (641 to 1024 bytes) zero-padded (its last n mod 32 bytes from st's tail) and
+// the lengths' block, and decrypts src into dst with the blocks (two
+// word-sliced batches) from st.x[12] on, all but the last n mod 32 bytes,
+// whose plaintext replaces them in st's tail. The caller compares the tag
+// (and clears dst if wrong).
+//
+//go:noescape
+func openTwoDirectAVX2(st *[216]byte, dst []byte, src []byte)
 
 // openOne10Z4 writes the tag of the last 10 blocks of st's MAC input
 // (each block i with hi[i]·2^128 added) under the MAC key from ChaCha20

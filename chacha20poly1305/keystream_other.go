@@ -74,8 +74,6 @@ func openShort(st *[320]byte) { panic("chacha20poly1305: openShort without assem
 // oneLayouts: no one-call kernels without assembly.
 func oneLayouts(zmm bool) []oneLayout { return nil }
 
-func openTwoAVX2(st *[2008]byte) { panic("chacha20poly1305: openTwoAVX2 without assembly") }
-
 func openFourAVX2(st *[3032]byte) { panic("chacha20poly1305: openFourAVX2 without assembly") }
 
 func openEighteenAVX2(st *[3032]byte) { panic("chacha20poly1305: openEighteenAVX2 without assembly") }

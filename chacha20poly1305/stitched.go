@@ -295,14 +295,6 @@ type oneHead struct {
 	mac [openSteps][16]byte // the MAC input, right-aligned
 }
 
-// twoState is openTwoAVX2's argument: openState's with a buffer for two
-// batches (ot* in the generator).
-type twoState struct {
-	oneHead
-	buf [2*batch + 16]byte
-	n   uint64
-}
-
 // fourState is openFourAVX2's, openThreeAVX2's and openEighteenAVX2's: a
 // buffer for four batches.
 type fourState struct {
@@ -313,7 +305,7 @@ type fourState struct {
 
 // The generator's offsets.
 var _ = [1]struct{}{}[unsafe.Offsetof(openState{}.s)-112+unsafe.Offsetof(openState{}.hi)-144+unsafe.Offsetof(openState{}.buf)-960+unsafe.Sizeof(openState{})-1496+
-	unsafe.Offsetof(twoState{}.buf)-960+unsafe.Sizeof(twoState{})-2008+unsafe.Offsetof(fourState{}.buf)-960+unsafe.Sizeof(fourState{})-3032]
+	unsafe.Offsetof(fourState{}.buf)-960+unsafe.Sizeof(fourState{})-3032]
 
 // twoMax and fourMax are the longest messages sealTwo takes with two
 // batches' buffer, and with four.
@@ -484,21 +476,27 @@ func sealTwo(ciphertext, plaintext, ad []byte, tag *[Overhead]byte, key *[KeySiz
 
 // openTwo is Open on the avx2-stitched path for a message of oneMax+1 to
 // fourMax bytes with up to 16 bytes of additional data: one call of
-// openTenAVX2 (up to tenMax bytes, through openDirect), openTwoAVX2,
-// openEighteenAVX2 (up to eighteenMax: two batches, two more blocks beside
-// the first), openThreeAVX2 (3*batch+1 to threeMax: three batches, two more
-// blocks beside the first) or openFourAVX2 (see sealTwo). It writes the
-// plaintext to out only if tag is right, but for openDirect, which writes
-// it first (the caller clears out if tag is wrong).
+// openTenAVX2 or openTwoDirectAVX2 (up to tenMax and twoMax bytes,
+// through openDirect), openEighteenAVX2 (up to eighteenMax: two batches,
+// two more blocks beside the first), openThreeAVX2 (3*batch+1 to threeMax:
+// three batches, two more blocks beside the first) or openFourAVX2 (see
+// sealTwo). It writes the plaintext to out only if tag is right, but for
+// openDirect, which writes it first (the caller clears out if tag is
+// wrong).
+//
+// openTwoDirectAVX2 runs all of its MAC beside its second batch's rounds
+// (_asm/chacha20poly1305/opentwo.go) and takes the message where it is;
+// it replaced openTwoAVX2, two batches over a buffer in its state with the
+// second batch's MAC after them (measured on Zen 5 under avx512=off, ratio
+// to x/crypto in one run, Open of 768 bytes and 1 KiB: that kernel 1.23x
+// and 1.18x; with the MAC beside the rounds, still on the buffer, 1.41x
+// and 1.25x; direct, 1.40-1.6x and 1.4-1.56x, the spread from one
+// placement of the frame to another, see openTwoPad in the generator).
 //
 //go:noinline
 func openTwo(out, ciphertext, ad, tag []byte, key *[KeySize]byte, nonce12 *[NonceSize]byte) bool {
-	if len(ciphertext) <= tenMax {
-		return openDirect(out, ciphertext, ad, tag, key, nonce12)
-	}
 	if len(ciphertext) <= twoMax {
-		var st twoState
-		return st.openVia(func() { openTwoAVX2((*[2008]byte)(unsafe.Pointer(&st))) }, st.buf[:], &st.n, out, ciphertext, ad, tag, key, nonce12)
+		return openDirect(out, ciphertext, ad, tag, key, nonce12)
 	}
 	var st fourState
 	n := len(ciphertext)
@@ -517,10 +515,10 @@ func openTwo(out, ciphertext, ad, tag []byte, key *[KeySize]byte, nonce12 *[Nonc
 	}, st.buf[:], &st.n, out, ciphertext, ad, tag, key, nonce12)
 }
 
-// openDirect is Open of 257 to tenMax bytes with up to 16 bytes of
+// openDirect is Open of 257 to twoMax bytes with up to 16 bytes of
 // additional data on the direct kernels (openDirectCall: openDirectAVX2,
-// the word-sliced batch, or past oneMax openTenAVX2, two more blocks beside
-// it): the kernel absorbs the ciphertext where it is and then writes the
+// the word-sliced batch, past oneMax openTenAVX2, two more blocks beside
+// it, past tenMax openTwoDirectAVX2, two batches): the kernel absorbs the ciphertext where it is and then writes the
 // plaintext to out itself, but for the last len(ciphertext) mod 32 bytes,
 // which go through st.tail and reach out only with the tag right. It
 // writes out before the tag is checked: the caller clears out if the tag

@@ -563,6 +563,13 @@ func (k *sk) rolledRounds(label string, iter func()) { k.rolledRoundsN(label, 10
 func (k *sk) rolledRoundsN(label string, n int, iter func()) {
 	cnt := AllocLocal(8)
 	MOVQ(U32(n), cnt)
+	k.rolledLoop(label, cnt, iter)
+}
+
+// rolledLoop emits one double round of a batch as a loop run cnt times
+// (a quadword in the frame, not zero), iter queuing the scalar
+// instructions of one iteration, spread through its rounds.
+func (k *sk) rolledLoop(label string, cnt Mem, iter func()) {
 	all := k.ticks
 	k.ticks /= 10
 	Label(label)
@@ -575,8 +582,9 @@ func (k *sk) rolledRoundsN(label string, n int, iter func()) {
 	k.ticks = all
 }
 
-// stitchedOpenTwo emits openTwoAVX2 (batches 2, on a twoState) or
-// openFourAVX2 (on a fourState): sealTwoKernel's Open.
+// stitchedOpenTwo emits openFourAVX2 (batches 4, on a fourState):
+// sealTwoKernel's Open (Open of two batches is openTwoDirectAVX2's,
+// opentwo.go).
 func stitchedOpenTwo(name string, batches int) { sealTwoKernel(name, batches, false, false) }
 
 // stitchedSealTwoDirect emits sealTwoDirectAVX2 (batches 2) or
@@ -628,7 +636,7 @@ func stitchedOpenTwoRows(name string) { sealTwoKernel(name, 2, false, true) }
 // counter of the batch they run beside).
 //
 // With direct, it is Seal on a directState (see stitchedSealDirect);
-// without, Open's kernel over a twoState's or fourState's buffer: the
+// without, Open's kernel over a fourState's buffer: the
 // same MAC over the ciphertext, which stays where it is while the
 // plaintext goes one batch before it (the first batch's to the MAC
 // input's blocks 0 to 31, unused here), each batch's output stored once
@@ -650,10 +658,7 @@ func sealTwoKernel(name string, batches int, direct, extra bool) {
 			rowsFirst = 8
 		}
 	}
-	size, nOff := otEnd, otN
-	if batches > 2 || extra {
-		size, nOff = ofEnd, ofN
-	}
+	size, nOff := ofEnd, ofN
 	// Not NOSPLIT: the frame (powers, spill area, masks) outgrows what a
 	// function may take without a stack check.
 	if direct {
@@ -675,17 +680,7 @@ func sealTwoKernel(name string, batches int, direct, extra bool) {
 			"0 to 31, the rest at the buffer's start.")
 	}
 	k := &sk{}
-	k.st = Load(Param("st"), GP64()).(GPVirtual)
-	k.spill = AllocLocal(4 * 32)
-	if extra {
-		k.spill = AllocLocal(8 * 32) // the d words of the second batch too
-	}
-	k.frameMasks()
-	words := AllocLocal(16)
-	k.countRounds()
-	in := func(i int) Op { return k.stateWord(i) }
-	x := scalarState(in, words, 3)
-	DECL(x[12])
+	x, in := k.twoStart(extra)
 	k.loadState()
 	var ks Mem // Open with extra: the rows' keystream, until the MAC has read their ciphertext
 	if extra && rowsFirst > 8 {
@@ -802,20 +797,33 @@ func sealTwoKernel(name string, batches int, direct, extra bool) {
 	stAVX2.Return()
 }
 
+// twoStart starts a sealTwoKernel kernel: st, the frame's spill area (with
+// extra, for the d words of a second batch too) and masks, the batch's
+// instructions counted, and block 0 (the state with the counter one less)
+// loaded in general registers and three words in the frame; it returns the
+// block's words and where the state's words are.
+func (k *sk) twoStart(extra bool) ([16]Op, func(i int) Op) {
+	k.st = Load(Param("st"), GP64()).(GPVirtual)
+	k.spill = AllocLocal(4 * 32)
+	if extra {
+		k.spill = AllocLocal(8 * 32)
+	}
+	k.frameMasks()
+	words := AllocLocal(16)
+	k.countRounds()
+	in := func(i int) Op { return k.stateWord(i) }
+	x := scalarState(in, words, 3)
+	DECL(x[12])
+	return x, in
+}
+
 // macStart, after the MAC key, copies r0, r1, s1 to rf, starts the chain
 // (k.h, k.t: a zero accumulator and its temporaries) and the powers of r:
 // pw's first two entries r^0 = 1 and r^1, and p holding r^1 for the steps
 // that continue the table.
 func (k *sk) macStart(rf, pw Mem) (chain, [3]GPVirtual) {
 	r := words3(rf)
-	a := chain{h: k.h, t: k.t}
-	for i := range 3 {
-		a.h[i], a.t[i] = GP64().(GPVirtual), GP64().(GPVirtual)
-		MOVQ(k.rWord(i), a.t[i])
-		MOVQ(a.t[i], r[i])
-		XORQ(a.h[i], a.h[i])
-	}
-	k.h, k.t = a.h, a.t
+	a := k.macChain(rf)
 	var p [3]GPVirtual
 	for i := range p {
 		p[i] = GP64().(GPVirtual)
@@ -834,6 +842,20 @@ func (k *sk) macStart(rf, pw Mem) (chain, [3]GPVirtual) {
 	XORL(p[2].As32(), p[2].As32())
 	MOVQ(p[2], pw.Offset(40))
 	return a, p
+}
+
+// macChain, after the MAC key, copies r0, r1, s1 to rf and starts the
+// chain k.h, k.t: a zero accumulator and its temporaries.
+func (k *sk) macChain(rf Mem) chain {
+	r := words3(rf)
+	a := newChain()
+	for i := range 3 {
+		MOVQ(k.rWord(i), a.t[i])
+		MOVQ(a.t[i], r[i])
+		XORQ(a.h[i], a.h[i])
+	}
+	k.h, k.t = a.h, a.t
+	return a
 }
 
 // queueSteps queues, for one double round of a batch after the first,
@@ -989,12 +1011,10 @@ const (
 // batchBytes is a word-sliced batch's length.
 const batchBytes = 512
 
-// Offsets in the Go side's twoState: openState's up to the buffer, which
-// holds two batches.
+// Offsets in the Go side's fourState: openState's up to the buffer, which
+// holds four batches.
 const (
-	otN   = ooBuf + 2*batchBytes + 16
-	otEnd = otN + 8
-	ofN   = ooBuf + 4*batchBytes + 16 // fourState: four batches
+	ofN   = ooBuf + 4*batchBytes + 16
 	ofEnd = ofN + 8
 )
 
@@ -1183,8 +1203,8 @@ func (k *sk) queuePowers(rf, pw Mem, maxJ int) {
 // over all L blocks is then A·r^J + B (r^J from pw), and the tag follows.
 //
 // skip is how many bytes of the message lie before buf, absorbed already;
-// the message's length is at nOff in st (ooN in an openState, otN in a
-// twoState).
+// the message's length is at nOff in st (ooN in an openState, ofN in a
+// fourState).
 func (k *sk) twoChains(name string, buf GPVirtual, rf, pw Mem, nOff, skip int) {
 	Comment("Zeros after the ciphertext (the MAC pads with them), then the lengths.")
 	n := GP64()
