@@ -92,6 +92,18 @@ const openTwoJ = 33
 // of the one it replaced; this one has 1328 with it, 808 without (in
 // interleaved runs at 768 bytes and 1 KiB neither clearly ahead, both
 // 1.4-1.6x x/crypto), and keeps it.
+//
+// What decides the speed is where the stack lies, not the message: in a
+// harness taking the best of 4000 Seal calls at each of 16 placements of
+// the message (256 bytes apart), called through 0 to 127 more frames of 32
+// bytes, sealTwoDirectAVX2 at 1 KiB took 455-475 ns at most depths and
+// 530-580 ns (every placement alike) at about one depth in eight, in
+// clusters (55-65, 73-75 and 123-126 in one build); which depths are slow
+// moved when only the test's own code changed, and sealTenDirectAVX2 (640
+// bytes: 420 -> 610 ns) and openTwoDirectAVX2 slow down at them too. The
+// loops of these kernels load nothing from a fixed address (their masks
+// are in the frame, see frameMasks), so what the frame collides with is
+// still unknown.
 const openTwoPad = 520
 
 // stitchedOpenTwoDirect emits openTwoDirectAVX2 on a directState (see
