@@ -214,9 +214,9 @@ type gwork func(r int) []func()
 // gh, when set, is the stitched GHASH work: where the code runs every key
 // size its slots 0..8 follow the nine middle rounds that every key size
 // runs; where it runs one key size (k.nr) slot 0 comes before round 1 and
-// slot r+1 after middle round r, or, on a plan with fine, between the AES
-// instructions of middle round r (AES-256 spreads slots 1 on over all the
-// middle rounds, see chunkedRounds). The carry-less multiplications then
+// slot r+1 after middle round r, or, on a plan with fine, slots 1 on
+// spread over the AES instructions of all the middle rounds (see
+// chunkedRounds). The carry-less multiplications then
 // come a round ahead of the AES instructions beside which they run, older
 // in program order: the scheduler, picking the oldest ready instruction,
 // starts them first among the vector pipes they compete for with AES (on
@@ -241,37 +241,30 @@ func (k *kernel) aesRounds1(w width, states []VecPhysical, gh gwork, lastXor []O
 		}
 		return gh(r)
 	}
-	// round emits round j with ops spread evenly between its AES
-	// instructions, one state's instruction first.
-	round := func(j int, ops []func()) {
+	round := func(j int) {
 		key := k.key(w, j)
-		for i, s := range states {
+		for _, s := range states {
 			VAESENC(key, s, s)
-			emit(share(ops, i, len(states)))
 		}
 	}
 	switch first := 15 - k.nr; {
 	case k.nr == 0:
 		l10, l12 := k.label("r10"), k.label("r12")
 		vec.RoundSlots(k.rounds, l10, l12, func(j int) {
-			round(j, nil)
+			round(j)
 			if j >= 5 {
 				emit(slot(j - 5))
 			}
 		})
 	default:
 		emit(slot(0))
-		if k.fine() && k.nr == 14 {
+		if k.fine() {
 			k.chunkedRounds(w, states, first, slot)
 			break
 		}
 		for j := first; j <= 13; j++ {
-			if ops := slot(j - first + 1); k.fine() {
-				round(j, ops)
-			} else {
-				round(j, nil)
-				emit(ops)
-			}
+			round(j)
+			emit(slot(j - first + 1))
 		}
 	}
 	key := k.key(w, 14)
@@ -287,18 +280,23 @@ func (k *kernel) aesRounds1(w width, states []VecPhysical, gh gwork, lastXor []O
 	}
 }
 
-// chunkOps is the length of the runs in which chunkedRounds places the
-// GHASH work.
-const chunkOps = 4
+// chunkOps is, per number of rounds, the length of the runs in which
+// chunkedRounds places the GHASH work. Measured on Zen 5 with the loops
+// copied out of the kernel (cycles per 16 blocks, round-by-round slots
+// against runs of 2, 3, 4, 5, 6, 8): AES-128 61.3 against 61.8, 59.9,
+// 62.7, 62.7, 63.8, 64.8; AES-192 64.4 against 63.4, 63.5, 65.8, 65.2,
+// 68.8, 66.0; AES-256 67.6 against 67.8, 67.4, 67.3, 69.4, 67.9, 69.8.
+var chunkOps = map[int]int{10: 3, 12: 3, 14: 4}
 
-// chunkedRounds emits the middle rounds first..13 of AES-256 on a plan
-// with fine placement, their GHASH work (slots 1 on) in runs of chunkOps
+// chunkedRounds emits the middle rounds first..13 on a plan with fine
+// placement, their GHASH work (slots 1 on) in runs of chunkOps[k.nr]
 // instructions spread evenly over all the rounds' AES instructions rather
 // than slot by slot within each round. Measured on Zen 5 (docs/aes-limits.md,
-// "GCM on Zen 5"), the loop runs about 0.6 cycles per 16 blocks faster so:
-// its eight AES chains have no slack, and which AES slots the other
-// instructions cost depends on how they sit among the AES instructions.
+// "GCM on Zen 5"), the loops run faster so: AES-256's eight AES chains
+// have no slack, and which AES slots the other instructions cost depends
+// on how they sit among the AES instructions.
 func (k *kernel) chunkedRounds(w width, states []VecPhysical, first int, slot func(int) []func()) {
+	chunkOps := chunkOps[k.nr]
 	var ops []func()
 	for r := 1; r <= 14-first; r++ {
 		ops = append(ops, slot(r)...)
