@@ -208,7 +208,7 @@ func (k *kernel) firstKey() {
 
 // gwork returns the stitched GHASH instructions of slot r of a batch (see
 // stitch for the slots).
-type gwork func(r int) []func()
+type gwork func(r int) []gop
 
 // aesRounds runs the whole cipher on states that hold counter blocks.
 // gh, when set, is the stitched GHASH work: where the code runs every key
@@ -235,7 +235,7 @@ func (k *kernel) aesRounds(w width, states []VecPhysical, gh gwork, lastXor []Op
 // aesRounds1 is aesRounds on states that already hold counter blocks XOR
 // the first round key.
 func (k *kernel) aesRounds1(w width, states []VecPhysical, gh gwork, lastXor []Op, lastTemp VecPhysical) {
-	slot := func(r int) []func() {
+	slot := func(r int) []gop {
 		if gh == nil {
 			return nil
 		}
@@ -280,28 +280,42 @@ func (k *kernel) aesRounds1(w width, states []VecPhysical, gh gwork, lastXor []O
 	}
 }
 
-// chunkOps is, per number of rounds, the length of the runs in which
-// chunkedRounds places the GHASH work. Measured on Zen 5 with the loops
-// copied out of the kernel (cycles per 16 blocks, round-by-round slots
-// against runs of 2, 3, 4, 5, 6, 8): AES-128 61.3 against 61.8, 59.9,
-// 62.7, 62.7, 63.8, 64.8; AES-192 64.4 against 63.4, 63.5, 65.8, 65.2,
-// 68.8, 66.0; AES-256 67.6 against 67.8, 67.4, 67.3, 69.4, 67.9, 69.8.
-var chunkOps = map[int]int{10: 3, 12: 3, 14: 4}
+// mulRuns splits ops into runs that each end in a carry-less
+// multiplication, and the steps after the last one.
+func mulRuns(ops []gop) [][]gop {
+	var runs [][]gop
+	start := 0
+	for i, op := range ops {
+		if op.mul {
+			runs = append(runs, ops[start:i+1])
+			start = i + 1
+		}
+	}
+	if start < len(ops) {
+		runs = append(runs, ops[start:])
+	}
+	return runs
+}
 
 // chunkedRounds emits the middle rounds first..13 on a plan with fine
-// placement, their GHASH work (slots 1 on) in runs of chunkOps[k.nr]
-// instructions spread evenly over all the rounds' AES instructions rather
-// than slot by slot within each round. Measured on Zen 5 (docs/aes-limits.md,
-// "GCM on Zen 5"), the loops run faster so: AES-256's eight AES chains
-// have no slack, and which AES slots the other instructions cost depends
-// on how they sit among the AES instructions.
-func (k *kernel) chunkedRounds(w width, states []VecPhysical, first int, slot func(int) []func()) {
-	chunkOps := chunkOps[k.nr]
-	var ops []func()
+// placement, their GHASH work (slots 1 on) spread evenly over all the
+// rounds' AES instructions rather than slot by slot within each round, in
+// runs that each end in a carry-less multiplication (mulRuns): the
+// multiplications come at even distances, each right after the steps
+// before it (the previous product's addition, loads, shuffles). On Zen 5
+// (docs/aes-limits.md, "GCM on Zen 5") where the other instructions sit
+// among the AES ones decides several cycles per 16 blocks, well beyond
+// their issue slots: the loops copied out of the kernel measured, round
+// by round / in runs of four steps / of three / these runs, AES-128
+// 61.3 / 62.7 / 59.9 / 59.2-59.4, AES-192 64.4 / 65.8 / 63.5 / 63.0-63.2,
+// AES-256 67.6 / 67.3-67.7 / 67.4 / 67.2-67.4 (runs of 1, 2, 5, 6 and 8
+// steps, shifted runs, and runs counted in instructions measured worse).
+func (k *kernel) chunkedRounds(w width, states []VecPhysical, first int, slot func(int) []gop) {
+	var ops []gop
 	for r := 1; r <= 14-first; r++ {
 		ops = append(ops, slot(r)...)
 	}
-	chunks := (len(ops) + chunkOps - 1) / chunkOps
+	runs := mulRuns(ops)
 	n := (14 - first) * len(states)
 	placed, a := 0, 0
 	for j := first; j <= 13; j++ {
@@ -309,8 +323,8 @@ func (k *kernel) chunkedRounds(w width, states []VecPhysical, first int, slot fu
 		for _, s := range states {
 			VAESENC(key, s, s)
 			a++
-			for ; placed < a*chunks/n; placed++ {
-				emit(ops[placed*chunkOps : min((placed+1)*chunkOps, len(ops))])
+			for ; placed < a*len(runs)/n; placed++ {
+				emit(runs[placed])
 			}
 		}
 	}
@@ -476,42 +490,42 @@ func (k *kernel) full(r VecPhysical) VecPhysical { return k.w.v(int(r.PhysicalIn
 // data vector at m (w wide) by the powers at powBase+powOff and add the
 // products into lo, mi and hi (set rather than added when first). withAcc
 // folds the running state (acc, upper lanes zero) into the vector first.
-func (k *kernel) ghashVector(w width, m Op, powBase GPPhysical, powOff int, first, withAcc bool, t [2]VecPhysical) []func() {
+func (k *kernel) ghashVector(w width, m Op, powBase GPPhysical, powOff int, first, withAcc bool, t [2]VecPhysical) []gop {
 	lo, mi, hi := k.reg(k.w, "lo"), k.reg(k.w, "mi"), k.reg(k.w, "hi")
 	d, p := t[0], t[1]
 	pow := Mem{Base: powBase, Disp: powOffset + powOff}
 	kar := Mem{Base: powBase, Disp: karOffset + powOff}
-	ops := []func(){
-		func() { k.load(w, m, d) },
-		func() { k.shuffle(w, d, d) },
+	ops := []gop{
+		step(func() { k.load(w, m, d) }),
+		step(func() { k.shuffle(w, d, d) }),
 	}
 	if isReg(m) {
-		ops = []func(){func() { k.shuffle(w, m, d) }}
+		ops = []gop{step(func() { k.shuffle(w, m, d) })}
 	}
 	if withAcc {
-		ops = append(ops, func() { k.xor(w, d, k.accOp(w), d) })
+		ops = append(ops, step(func() { k.xor(w, d, k.accOp(w), d) }))
 	}
 	// p is first the Karatsuba middle operand d.lo ^ d.hi, then each
 	// product in turn: two temporaries per vector.
 	ops = append(ops,
-		func() { VPSHUFD(Imm(0x4e), d, p) },
-		func() { k.xor(w, p, d, p) },
+		step(func() { VPSHUFD(Imm(0x4e), d, p) }),
+		step(func() { k.xor(w, p, d, p) }),
 	)
 	if first {
 		// Only ever at the kernel's full width.
 		return append(ops,
-			func() { clmul(0x00, kar, p, mi) },
-			func() { clmul(0x00, pow, d, lo) },
-			func() { clmul(0x11, pow, d, hi) },
+			mulStep(0x00, kar, p, mi),
+			mulStep(0x00, pow, d, lo),
+			mulStep(0x11, pow, d, hi),
 		)
 	}
 	return append(ops,
-		func() { clmul(0x00, kar, p, p) },
-		func() { k.xor(k.w, k.full(p), mi, mi) },
-		func() { clmul(0x00, pow, d, p) },
-		func() { k.xor(k.w, k.full(p), lo, lo) },
-		func() { clmul(0x11, pow, d, p) },
-		func() { k.xor(k.w, k.full(p), hi, hi) },
+		mulStep(0x00, kar, p, p),
+		step(func() { k.xor(k.w, k.full(p), mi, mi) }),
+		mulStep(0x00, pow, d, p),
+		step(func() { k.xor(k.w, k.full(p), lo, lo) }),
+		mulStep(0x11, pow, d, p),
+		step(func() { k.xor(k.w, k.full(p), hi, hi) }),
 	)
 }
 
@@ -531,32 +545,30 @@ type ghashHalf struct {
 // products go through gtemp: on the general plan the key register, free
 // between a round's AES instructions and the next round's key load, so
 // each use of it is one closure, which stitch never splits across a round.
-func (k *kernel) ghashPair(a, b ghashHalf, first bool) []func() {
+func (k *kernel) ghashPair(a, b ghashHalf, first bool) []gop {
 	w := k.w
 	lo, mi, hi, key := k.reg(w, "lo"), k.reg(w, "mi"), k.reg(w, "hi"), k.gtemp()
 	t := k.temps(w)
-	var ops []func()
+	var ops []gop
 	for i, h := range []ghashHalf{a, b} {
 		d := t[i]
-		ops = append(ops, func() { k.load(w, h.m, d) }, func() { k.shuffle(w, d, d) })
+		ops = append(ops, step(func() { k.load(w, h.m, d) }), step(func() { k.shuffle(w, d, d) }))
 		if h.acc {
-			ops = append(ops, func() { k.xor(w, d, k.accOp(w), d) })
+			ops = append(ops, step(func() { k.xor(w, d, k.accOp(w), d) }))
 		}
 	}
 	// product returns a product's instructions: its multiplication, and
 	// its addition into acc unless set; one closure where key is the key
 	// register, whose use must not be split across rounds.
-	product := func(imm uint64, m Op, d, acc VecPhysical, set bool) []func() {
-		mul := func() { clmul(imm, m, d, acc) }
+	product := func(imm uint64, m Op, d, acc VecPhysical, set bool) []gop {
 		if set {
-			return []func(){mul}
+			return []gop{mulStep(imm, m, d, acc)}
 		}
-		mul = func() { clmul(imm, m, d, key) }
-		add := func() { k.xor(w, key, acc, acc) }
+		mul, add := mulStep(imm, m, d, key), step(func() { k.xor(w, key, acc, acc) })
 		if k.fine() {
-			return []func(){mul, add}
+			return []gop{mul, add}
 		}
-		return []func(){func() { mul(); add() }}
+		return []gop{{func() { mul.f(); add.f() }, true}}
 	}
 	pow := func(h ghashHalf) Mem { return Mem{Base: k.hk, Disp: powOffset + h.powOff} }
 	kar := func(h ghashHalf) Mem { return Mem{Base: k.hk, Disp: karOffset + h.powOff} }
@@ -565,19 +577,19 @@ func (k *kernel) ghashPair(a, b ghashHalf, first bool) []func() {
 	ops = append(ops, product(0x00, pow(b), t[1], lo, false)...)
 	ops = append(ops, product(0x11, pow(b), t[1], hi, false)...)
 	ops = append(ops,
-		func() {
+		step(func() {
 			// key = a.hi | b.lo, t0 = a.lo | b.hi, then their XOR.
 			VPALIGNR(Imm(8), t[0], t[1], key)
 			VPBLENDD(Imm(0xcc), t[1], t[0], t[0])
 			k.xor(w, t[0], key, t[0])
-		},
+		}),
 	)
 	if first {
-		ops = append(ops, func() { clmul(0x00, kar(a), t[0], mi) })
+		ops = append(ops, mulStep(0x00, kar(a), t[0], mi))
 	} else {
-		ops = append(ops, func() { clmul(0x00, kar(a), t[0], t[1]) }, func() { k.xor(w, t[1], mi, mi) })
+		ops = append(ops, mulStep(0x00, kar(a), t[0], t[1]), step(func() { k.xor(w, t[1], mi, mi) }))
 	}
-	return append(ops, func() { clmul(0x11, kar(b), t[0], t[1]) }, func() { k.xor(w, t[1], mi, mi) })
+	return append(ops, mulStep(0x11, kar(b), t[0], t[1]), step(func() { k.xor(w, t[1], mi, mi) }))
 }
 
 // gtemp is ghashPair's scratch register: gtmp where the plan names one,
@@ -595,49 +607,49 @@ func (k *kernel) fine() bool { return k.gtmp != nil }
 
 // reduceOps returns the instructions that finish Karatsuba, reduce lo, mi
 // and hi lane by lane, and add the lanes into acc.
-func (k *kernel) reduceOps() []func() {
+func (k *kernel) reduceOps() []gop {
 	w := k.w
 	lo, mi, hi, acc := k.reg(w, "lo"), k.reg(w, "mi"), k.reg(w, "hi"), k.reg(w128, "acc")
 	t := k.reg(w, "t1")
-	ops := []func(){
+	ops := []gop{
 		// The Karatsuba middle term still holds lo and hi.
-		func() { k.xor3(w, lo, hi, mi) },
+		step(func() { k.xor3(w, lo, hi, mi) }),
 		// Clear the lowest 64 bits: add lo.L times the field polynomial,
 		// whose x^128 term moves lo.L up by 128 bits (the swap) and whose
 		// low terms are lo.L * (x^63 + x^62 + x^57) one word up.
-		func() { clmul(0x10, gfPoly, lo, t) },
-		func() { VPSHUFD(Imm(0x4e), lo, lo) },
-		func() { k.xor3(w, lo, t, mi) },
+		mulStep(0x10, gfPoly, lo, t),
+		step(func() { VPSHUFD(Imm(0x4e), lo, lo) }),
+		step(func() { k.xor3(w, lo, t, mi) }),
 		// The same for the next 64 bits, now at the bottom of mi.
-		func() { clmul(0x10, gfPoly, mi, t) },
-		func() { VPSHUFD(Imm(0x4e), mi, mi) },
-		func() { k.xor3(w, mi, t, hi) },
+		mulStep(0x10, gfPoly, mi, t),
+		step(func() { VPSHUFD(Imm(0x4e), mi, mi) }),
+		step(func() { k.xor3(w, mi, t, hi) }),
 	}
 	switch w {
 	case w512:
 		ty, hy := k.reg(w256, "t1"), k.reg(w256, "hi")
 		tx, hx := k.reg(w128, "t1"), k.reg(w128, "hi")
 		ops = append(ops,
-			func() { VEXTRACTI64X4(Imm(1), hi, ty) },
-			func() { VPXOR(ty, hy, hy) },
-			func() { VEXTRACTI128(Imm(1), hy, tx) },
-			func() { VPXOR(tx, hx, acc) },
+			step(func() { VEXTRACTI64X4(Imm(1), hi, ty) }),
+			step(func() { VPXOR(ty, hy, hy) }),
+			step(func() { VEXTRACTI128(Imm(1), hy, tx) }),
+			step(func() { VPXOR(tx, hx, acc) }),
 		)
 	case w256:
 		tx, hx := k.reg(w128, "t1"), k.reg(w128, "hi")
-		ops = append(ops, func() { VEXTRACTI128(Imm(1), hi, tx) })
+		ops = append(ops, step(func() { VEXTRACTI128(Imm(1), hi, tx) }))
 		if k.acc != nil {
 			// The VEX write zeroes the upper lane, which the frame
 			// slot keeps (the state is XORed in at full width).
-			ops = append(ops, func() {
+			ops = append(ops, step(func() {
 				VPXOR(tx, hx, tx)
 				VMOVDQU(k.reg(w256, "t1"), *k.acc)
-			})
+			}))
 		} else {
-			ops = append(ops, func() { VPXOR(tx, hx, acc) })
+			ops = append(ops, step(func() { VPXOR(tx, hx, acc) }))
 		}
 	default:
-		ops = append(ops, func() { VMOVDQA(hi, acc) })
+		ops = append(ops, step(func() { VMOVDQA(hi, acc) }))
 	}
 	return ops
 }
@@ -649,7 +661,7 @@ func (k *kernel) temps(w width) [2]VecPhysical {
 
 // batchGHASH returns the instructions that hash one batch of nv vectors at
 // base+disp into acc.
-func (k *kernel) batchGHASH(base GPPhysical, disp int) []func() {
+func (k *kernel) batchGHASH(base GPPhysical, disp int) []gop {
 	return k.groupGHASH(1, base, disp)[0]
 }
 
@@ -667,11 +679,11 @@ const lagBlocks = 256
 // base+disp, into acc with one reduction, as g lists: batch b's rounds
 // carry list b, whole vectors (a vector's temporaries do not survive a
 // batch's last round), the last list ending in the reduction.
-func (k *kernel) groupGHASH(g int, base GPPhysical, disp int) [][]func() {
+func (k *kernel) groupGHASH(g int, base GPPhysical, disp int) [][]gop {
 	w := k.w
 	nv := g * k.nv
 	bpi := nv * w.blocks()
-	out := make([][]func(), g)
+	out := make([][]gop, g)
 	var prev ghashHalf
 	for i := 1; i <= nv; i++ {
 		// A single batch takes its first vector, the one that takes in
@@ -707,14 +719,30 @@ func (k *kernel) groupGHASH(g int, base GPPhysical, disp int) [][]func() {
 	return out
 }
 
-func emit(ops []func()) {
+// gop is one step of the GHASH work that a stitched batch places among
+// its AES instructions: its instructions, and whether they include a
+// carry-less multiplication (see chunkedRounds).
+type gop struct {
+	f   func()
+	mul bool
+}
+
+// step is a gop without a multiplication.
+func step(f func()) gop { return gop{f: f} }
+
+// mulStep is the gop of one carry-less multiplication.
+func mulStep(imm uint64, b, a, dst Op) gop {
+	return gop{func() { clmul(imm, b, a, dst) }, true}
+}
+
+func emit(ops []gop) {
 	for _, op := range ops {
-		op()
+		op.f()
 	}
 }
 
 // share returns the slot r of n equal slots of ops, in order.
-func share(ops []func(), r, n int) []func() {
+func share(ops []gop, r, n int) []gop {
 	return ops[r*len(ops)/n : (r+1)*len(ops)/n]
 }
 
@@ -723,12 +751,12 @@ func share(ops []func(), r, n int) []func() {
 // the nr-1 middle rounds), so that the carry-less multiplications, the
 // scarcer unit, are never crowded into part of the batch; with the key
 // size unknown, the nine middle rounds that every key size runs.
-func (k *kernel) stitch(ops []func()) gwork {
+func (k *kernel) stitch(ops []gop) gwork {
 	n := k.nr
 	if n == 0 {
 		n = 9
 	}
-	return func(r int) []func() { return share(ops, r, n) }
+	return func(r int) []gop { return share(ops, r, n) }
 }
 
 // tailGHASH hashes the n (< one batch) blocks at p into acc with one
@@ -841,7 +869,7 @@ func (k *kernel) maskedCTR() {
 // stitchedBatch emits one batch off bytes past src and dst: its counters
 // under ctr, the AES rounds with gh (when set) stitched in, the last round
 // folding in the data, and the store.
-func (k *kernel) stitchedBatch(ctr counterPlan, off int, gh []func()) {
+func (k *kernel) stitchedBatch(ctr counterPlan, off int, gh []gop) {
 	states := make([]VecPhysical, k.nv)
 	xs := make([]Op, k.nv)
 	for i := range states {
