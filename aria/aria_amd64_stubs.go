@@ -104,7 +104,7 @@ func ariaCTR16AESNI(rk *uint32, rounds int, dst *[256]byte, src *[256]byte, ctr 
 // ariaCTRGHASH64 XORs 64 blocks of src with the keystream of counter *ctr (high, low, low+256) onwards.
 // ctr[3:7] holds what ariaCTRPrep put there for this key and high half.
 // Between the rounds it folds the 64 blocks at gsrc into the GHASH state *y (POLYVAL form)
-// under the key powers at hk (gcm's hashKey: h^32..h^1, 16 bytes each), two reductions per call.
+// under the key powers at hk (gcm's hashKey.pow from h^32 on: h^32..h^1, 16 bytes each), two reductions per call.
 //
 //go:noescape
 func ariaCTRGHASH64(rk *uint32, rounds int, dst *[1024]byte, src *[1024]byte, ctr *[7]uint64, hk *byte, y *[16]byte, gsrc *[1024]byte)

@@ -9,8 +9,8 @@ import "encoding/binary"
 // keystream from counter block ctr (the low 64 bits counting: the caller
 // keeps GCM's 32-bit counter from wrapping inside the call), and between
 // the rounds of each batch folds 64 blocks into the GHASH state y under the
-// key powers at hk (gcm's layout: h^32..h^1 in POLYVAL form, 16 bytes
-// each). For Open (seal false) a batch hashes its own input, read before
+// key powers at hk (gcm's layout from its h^32 on: h^32..h^1 in POLYVAL
+// form, 16 bytes each, their Karatsuba operands 1024 bytes on). For Open (seal false) a batch hashes its own input, read before
 // its output is stored; for Seal a batch hashes the previous batch's
 // output, so the caller hashes the last batch's itself. It returns the
 // counter block after the last one used and the new state; ok is false,

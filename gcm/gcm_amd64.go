@@ -245,7 +245,7 @@ func pathList() []path {
 		asmPath("vaes512", kindVAES512, []cpu.Feature{cpu.VAES, cpu.VPCLMULQDQ, cpu.AVX512, cpu.SSSE3}, true,
 			"VAES and VPCLMULQDQ on 512-bit vectors: AES rounds and GHASH stitched, 32 blocks per reduction, round keys in registers"),
 		asmPath("vaes256", kindVAES256, []cpu.Feature{cpu.VAES, cpu.VPCLMULQDQ, cpu.AVX2, cpu.SSSE3}, false,
-			"VAES and VPCLMULQDQ on 256-bit vectors (VEX only): AES rounds and GHASH stitched, 32 blocks per reduction (pairs of 16-block batches), counter blocks from general-purpose code and the GHASH work between each round's AES instructions for 96-bit nonces"),
+			"VAES and VPCLMULQDQ on 256-bit vectors (VEX only): AES rounds and GHASH stitched, 64 blocks per reduction (groups of four 16-block batches), counter blocks from general-purpose code and the GHASH work between each round's AES instructions for 96-bit nonces"),
 		asmPath("aesni", kindAESNI, []cpu.Feature{cpu.AESNI, cpu.PCLMULQDQ, cpu.AVX, cpu.SSSE3}, false,
 			"AES-NI and PCLMULQDQ (VEX): AES rounds and GHASH stitched, 8 blocks per reduction"),
 		genericPath,

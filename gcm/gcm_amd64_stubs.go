@@ -23,13 +23,13 @@ func openAESNI(keys *byte, rounds int, hk *byte, dst *byte, src *byte, n int, ct
 func ghashAESNI(hk *byte, y *[16]byte, src *byte, n int)
 
 // sealVAES256 encrypts n blocks from src to dst in counter mode from *ctr+1 (32-bit counter) and folds the ciphertext into the GHASH state *y (POLYVAL form) under the key powers at hk; it leaves the next counter block in *ctr, updates *y and writes E_K(J0), the tag's mask, to *mask.
-// It runs 256-bit vectors, 16 blocks per stitched batch, pairs of batches (32 blocks) per GHASH reduction, two vectors' Karatsuba middle operands from one XOR, one loop per key size with the GHASH shared over all its rounds, and counters from general-purpose code when a batch starts at 2 modulo 16, the GHASH work then going between the AES instructions of each round.
+// It runs 256-bit vectors, 16 blocks per stitched batch, groups of 4 batches (64 blocks) per GHASH reduction (then a pair and a single batch), two vectors' Karatsuba middle operands from one XOR, one loop per key size with the GHASH shared over all its rounds, and counters from general-purpose code when a batch starts at 2 modulo 16, the GHASH work then going between the AES instructions of each round.
 //
 //go:noescape
 func sealVAES256(keys *byte, rounds int, hk *byte, dst *byte, src *byte, n int, ctr *[16]byte, y *[16]byte, mask *[16]byte)
 
 // openVAES256 folds n blocks of ciphertext at src into the GHASH state *y (POLYVAL form) under the key powers at hk and decrypts them to dst in counter mode from *ctr+1 (32-bit counter); it leaves the next counter block in *ctr, updates *y and writes E_K(J0), the tag's mask, to *mask.
-// It runs 256-bit vectors, 16 blocks per stitched batch, pairs of batches (32 blocks) per GHASH reduction, two vectors' Karatsuba middle operands from one XOR, one loop per key size with the GHASH shared over all its rounds, and counters from general-purpose code when a batch starts at 2 modulo 16, the GHASH work then going between the AES instructions of each round.
+// It runs 256-bit vectors, 16 blocks per stitched batch, groups of 4 batches (64 blocks) per GHASH reduction (then a pair and a single batch), two vectors' Karatsuba middle operands from one XOR, one loop per key size with the GHASH shared over all its rounds, and counters from general-purpose code when a batch starts at 2 modulo 16, the GHASH work then going between the AES instructions of each round.
 //
 //go:noescape
 func openVAES256(keys *byte, rounds int, hk *byte, dst *byte, src *byte, n int, ctr *[16]byte, y *[16]byte, mask *[16]byte)

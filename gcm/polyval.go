@@ -114,13 +114,17 @@ func ghashGeneric(h elem, y *[16]byte, blocks []byte) {
 }
 
 // numPowers is the number of powers of the key the kernels aggregate over:
-// one reduction per 32 blocks on the widest path.
-const numPowers = 32
+// one reduction per 64 blocks on the 256-bit path.
+const numPowers = 64
+
+// from32 points at h^32 in pow, where aria's stitched ARIA-GCM kernel reads
+// h^32..h^1 (and their kar rows 16*numPowers bytes on).
+func (k *hashKey) from32() *byte { return &k.pow[numPowers-32][0] }
 
 // hashKey is the key material every GHASH path reads: the key in POLYVAL
-// form and its powers. pow[i] is h^(32-i) (Montgomery powers, so that
-// dot(x, pow[i]) multiplies by the (32-i)-th power of H), highest first, so
-// that a run of m blocks reads pow[32-m:] in order. kar[i] holds
+// form and its powers. pow[i] is h^(64-i) (Montgomery powers, so that
+// dot(x, pow[i]) multiplies by the (64-i)-th power of H), highest first, so
+// that a run of m blocks reads pow[64-m:] in order. kar[i] holds
 // pow[i].lo ^ pow[i].hi in both halves: the Karatsuba middle operand.
 type hashKey struct {
 	pow [numPowers][16]byte

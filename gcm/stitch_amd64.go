@@ -47,7 +47,7 @@ func (k *kernelsBackend) stitched(dst, src []byte, c, y [16]byte, seal bool) ([]
 		if n == 0 {
 			return dst, src, c, y
 		}
-		c, y, _ = k.st.CTRGHASH(dst[:n], src[:n], c, &k.hk.pow[0][0], y, seal)
+		c, y, _ = k.st.CTRGHASH(dst[:n], src[:n], c, k.hk.from32(), y, seal)
 		if seal {
 			ghashWith(k.gh, k.hk, &y, dst[n-batchBytes:n])
 		}

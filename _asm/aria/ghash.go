@@ -20,8 +20,9 @@ import (
 // second pass.
 //
 // The arithmetic is gcm's (see _asm/gcm): POLYVAL form (blocks
-// byte-reversed), the key powers h^32..h^1 at hk (gcm's hashKey.pow, 512
-// bytes, highest first, then their Karatsuba middle operands, kar), the
+// byte-reversed), the key powers h^32..h^1 at hk (the last 32 rows of gcm's
+// hashKey.pow, 512 bytes, highest first; their Karatsuba middle operands,
+// kar, karOffset bytes on), the
 // 256-bit products of a 32-block half added unreduced and reduced once by
 // two multiplications by x^63+x^62+x^57. The products are Karatsuba (three
 // multiplications per vector, and two logic instructions to fold the
@@ -42,14 +43,15 @@ import (
 
 var ghashDoc = []string{
 	"Between the rounds it folds the 64 blocks at gsrc into the GHASH state *y (POLYVAL form)",
-	"under the key powers at hk (gcm's hashKey: h^32..h^1, 16 bytes each), two reductions per call.",
+	"under the key powers at hk (gcm's hashKey.pow from h^32 on: h^32..h^1, 16 bytes each), two reductions per call.",
 }
 
 var constGHASHBswap, constGHASHPoly Mem
 
-// karOffset is the offset of gcm's hashKey.kar: each power's halves XORed,
-// in both words.
-const karOffset = 512
+// karOffset is the distance from a row of gcm's hashKey.pow to the same
+// row of hashKey.kar (each power's halves XORed, in both words): 16 bytes
+// for each of gcm's 64 powers.
+const karOffset = 1024
 
 // ghashStitch is the GHASH work of one stitched kernel.
 type ghashStitch struct {

@@ -48,9 +48,9 @@ func (w width) v(i int) VecPhysical { return vec.Width(w).Reg(i) }
 
 // Offsets in the hashKey structure of gcm/polyval.go.
 const (
-	powOffset = 0   // pow[i] = h^(16-i)
-	karOffset = 512 // kar[i] = Karatsuba middle operand of pow[i]
-	numPowers = 32
+	numPowers = 64
+	powOffset = 0              // pow[i] = h^(numPowers-i)
+	karOffset = 16 * numPowers // kar[i] = Karatsuba middle operand of pow[i]
 )
 
 // kernel is one TEXT symbol's generator state.
@@ -208,15 +208,15 @@ func (k *kernel) firstKey() {
 
 // gwork returns the stitched GHASH instructions of slot r of a batch (see
 // stitch for the slots).
-type gwork func(r int) []func()
+type gwork func(r int) []gop
 
 // aesRounds runs the whole cipher on states that hold counter blocks.
 // gh, when set, is the stitched GHASH work: where the code runs every key
 // size its slots 0..8 follow the nine middle rounds that every key size
 // runs; where it runs one key size (k.nr) slot 0 comes before round 1 and
-// slot r+1 after middle round r, or, on a plan with fine, between the AES
-// instructions of middle round r (AES-256 spreads slots 1 on over all the
-// middle rounds, see chunkedRounds). The carry-less multiplications then
+// slot r+1 after middle round r, or, on a plan with fine, slots 1 on
+// spread over the AES instructions of all the middle rounds (see
+// chunkedRounds). The carry-less multiplications then
 // come a round ahead of the AES instructions beside which they run, older
 // in program order: the scheduler, picking the oldest ready instruction,
 // starts them first among the vector pipes they compete for with AES (on
@@ -235,43 +235,36 @@ func (k *kernel) aesRounds(w width, states []VecPhysical, gh gwork, lastXor []Op
 // aesRounds1 is aesRounds on states that already hold counter blocks XOR
 // the first round key.
 func (k *kernel) aesRounds1(w width, states []VecPhysical, gh gwork, lastXor []Op, lastTemp VecPhysical) {
-	slot := func(r int) []func() {
+	slot := func(r int) []gop {
 		if gh == nil {
 			return nil
 		}
 		return gh(r)
 	}
-	// round emits round j with ops spread evenly between its AES
-	// instructions, one state's instruction first.
-	round := func(j int, ops []func()) {
+	round := func(j int) {
 		key := k.key(w, j)
-		for i, s := range states {
+		for _, s := range states {
 			VAESENC(key, s, s)
-			emit(share(ops, i, len(states)))
 		}
 	}
 	switch first := 15 - k.nr; {
 	case k.nr == 0:
 		l10, l12 := k.label("r10"), k.label("r12")
 		vec.RoundSlots(k.rounds, l10, l12, func(j int) {
-			round(j, nil)
+			round(j)
 			if j >= 5 {
 				emit(slot(j - 5))
 			}
 		})
 	default:
 		emit(slot(0))
-		if k.fine() && k.nr == 14 {
+		if k.fine() {
 			k.chunkedRounds(w, states, first, slot)
 			break
 		}
 		for j := first; j <= 13; j++ {
-			if ops := slot(j - first + 1); k.fine() {
-				round(j, ops)
-			} else {
-				round(j, nil)
-				emit(ops)
-			}
+			round(j)
+			emit(slot(j - first + 1))
 		}
 	}
 	key := k.key(w, 14)
@@ -287,23 +280,42 @@ func (k *kernel) aesRounds1(w width, states []VecPhysical, gh gwork, lastXor []O
 	}
 }
 
-// chunkOps is the length of the runs in which chunkedRounds places the
-// GHASH work.
-const chunkOps = 4
+// mulRuns splits ops into runs that each end in a carry-less
+// multiplication, and the steps after the last one.
+func mulRuns(ops []gop) [][]gop {
+	var runs [][]gop
+	start := 0
+	for i, op := range ops {
+		if op.mul {
+			runs = append(runs, ops[start:i+1])
+			start = i + 1
+		}
+	}
+	if start < len(ops) {
+		runs = append(runs, ops[start:])
+	}
+	return runs
+}
 
-// chunkedRounds emits the middle rounds first..13 of AES-256 on a plan
-// with fine placement, their GHASH work (slots 1 on) in runs of chunkOps
-// instructions spread evenly over all the rounds' AES instructions rather
-// than slot by slot within each round. Measured on Zen 5 (docs/aes-limits.md,
-// "GCM on Zen 5"), the loop runs about 0.6 cycles per 16 blocks faster so:
-// its eight AES chains have no slack, and which AES slots the other
-// instructions cost depends on how they sit among the AES instructions.
-func (k *kernel) chunkedRounds(w width, states []VecPhysical, first int, slot func(int) []func()) {
-	var ops []func()
+// chunkedRounds emits the middle rounds first..13 on a plan with fine
+// placement, their GHASH work (slots 1 on) spread evenly over all the
+// rounds' AES instructions rather than slot by slot within each round, in
+// runs that each end in a carry-less multiplication (mulRuns): the
+// multiplications come at even distances, each right after the steps
+// before it (the previous product's addition, loads, shuffles). On Zen 5
+// (docs/aes-limits.md, "GCM on Zen 5") where the other instructions sit
+// among the AES ones decides several cycles per 16 blocks, well beyond
+// their issue slots: the loops copied out of the kernel measured, round
+// by round / in runs of four steps / of three / these runs, AES-128
+// 61.3 / 62.7 / 59.9 / 59.2-59.4, AES-192 64.4 / 65.8 / 63.5 / 63.0-63.2,
+// AES-256 67.6 / 67.3-67.7 / 67.4 / 67.2-67.4 (runs of 1, 2, 5, 6 and 8
+// steps, shifted runs, and runs counted in instructions measured worse).
+func (k *kernel) chunkedRounds(w width, states []VecPhysical, first int, slot func(int) []gop) {
+	var ops []gop
 	for r := 1; r <= 14-first; r++ {
 		ops = append(ops, slot(r)...)
 	}
-	chunks := (len(ops) + chunkOps - 1) / chunkOps
+	runs := mulRuns(ops)
 	n := (14 - first) * len(states)
 	placed, a := 0, 0
 	for j := first; j <= 13; j++ {
@@ -311,8 +323,8 @@ func (k *kernel) chunkedRounds(w width, states []VecPhysical, first int, slot fu
 		for _, s := range states {
 			VAESENC(key, s, s)
 			a++
-			for ; placed < a*chunks/n; placed++ {
-				emit(ops[placed*chunkOps : min((placed+1)*chunkOps, len(ops))])
+			for ; placed < a*len(runs)/n; placed++ {
+				emit(runs[placed])
 			}
 		}
 	}
@@ -478,42 +490,42 @@ func (k *kernel) full(r VecPhysical) VecPhysical { return k.w.v(int(r.PhysicalIn
 // data vector at m (w wide) by the powers at powBase+powOff and add the
 // products into lo, mi and hi (set rather than added when first). withAcc
 // folds the running state (acc, upper lanes zero) into the vector first.
-func (k *kernel) ghashVector(w width, m Op, powBase GPPhysical, powOff int, first, withAcc bool, t [2]VecPhysical) []func() {
+func (k *kernel) ghashVector(w width, m Op, powBase GPPhysical, powOff int, first, withAcc bool, t [2]VecPhysical) []gop {
 	lo, mi, hi := k.reg(k.w, "lo"), k.reg(k.w, "mi"), k.reg(k.w, "hi")
 	d, p := t[0], t[1]
 	pow := Mem{Base: powBase, Disp: powOffset + powOff}
 	kar := Mem{Base: powBase, Disp: karOffset + powOff}
-	ops := []func(){
-		func() { k.load(w, m, d) },
-		func() { k.shuffle(w, d, d) },
+	ops := []gop{
+		step(func() { k.load(w, m, d) }),
+		step(func() { k.shuffle(w, d, d) }),
 	}
 	if isReg(m) {
-		ops = []func(){func() { k.shuffle(w, m, d) }}
+		ops = []gop{step(func() { k.shuffle(w, m, d) })}
 	}
 	if withAcc {
-		ops = append(ops, func() { k.xor(w, d, k.accOp(w), d) })
+		ops = append(ops, step(func() { k.xor(w, d, k.accOp(w), d) }))
 	}
 	// p is first the Karatsuba middle operand d.lo ^ d.hi, then each
 	// product in turn: two temporaries per vector.
 	ops = append(ops,
-		func() { VPSHUFD(Imm(0x4e), d, p) },
-		func() { k.xor(w, p, d, p) },
+		step(func() { VPSHUFD(Imm(0x4e), d, p) }),
+		step(func() { k.xor(w, p, d, p) }),
 	)
 	if first {
 		// Only ever at the kernel's full width.
 		return append(ops,
-			func() { clmul(0x00, kar, p, mi) },
-			func() { clmul(0x00, pow, d, lo) },
-			func() { clmul(0x11, pow, d, hi) },
+			mulStep(0x00, kar, p, mi),
+			mulStep(0x00, pow, d, lo),
+			mulStep(0x11, pow, d, hi),
 		)
 	}
 	return append(ops,
-		func() { clmul(0x00, kar, p, p) },
-		func() { k.xor(k.w, k.full(p), mi, mi) },
-		func() { clmul(0x00, pow, d, p) },
-		func() { k.xor(k.w, k.full(p), lo, lo) },
-		func() { clmul(0x11, pow, d, p) },
-		func() { k.xor(k.w, k.full(p), hi, hi) },
+		mulStep(0x00, kar, p, p),
+		step(func() { k.xor(k.w, k.full(p), mi, mi) }),
+		mulStep(0x00, pow, d, p),
+		step(func() { k.xor(k.w, k.full(p), lo, lo) }),
+		mulStep(0x11, pow, d, p),
+		step(func() { k.xor(k.w, k.full(p), hi, hi) }),
 	)
 }
 
@@ -533,32 +545,30 @@ type ghashHalf struct {
 // products go through gtemp: on the general plan the key register, free
 // between a round's AES instructions and the next round's key load, so
 // each use of it is one closure, which stitch never splits across a round.
-func (k *kernel) ghashPair(a, b ghashHalf, first bool) []func() {
+func (k *kernel) ghashPair(a, b ghashHalf, first bool) []gop {
 	w := k.w
 	lo, mi, hi, key := k.reg(w, "lo"), k.reg(w, "mi"), k.reg(w, "hi"), k.gtemp()
 	t := k.temps(w)
-	var ops []func()
+	var ops []gop
 	for i, h := range []ghashHalf{a, b} {
 		d := t[i]
-		ops = append(ops, func() { k.load(w, h.m, d) }, func() { k.shuffle(w, d, d) })
+		ops = append(ops, step(func() { k.load(w, h.m, d) }), step(func() { k.shuffle(w, d, d) }))
 		if h.acc {
-			ops = append(ops, func() { k.xor(w, d, k.accOp(w), d) })
+			ops = append(ops, step(func() { k.xor(w, d, k.accOp(w), d) }))
 		}
 	}
 	// product returns a product's instructions: its multiplication, and
 	// its addition into acc unless set; one closure where key is the key
 	// register, whose use must not be split across rounds.
-	product := func(imm uint64, m Op, d, acc VecPhysical, set bool) []func() {
-		mul := func() { clmul(imm, m, d, acc) }
+	product := func(imm uint64, m Op, d, acc VecPhysical, set bool) []gop {
 		if set {
-			return []func(){mul}
+			return []gop{mulStep(imm, m, d, acc)}
 		}
-		mul = func() { clmul(imm, m, d, key) }
-		add := func() { k.xor(w, key, acc, acc) }
+		mul, add := mulStep(imm, m, d, key), step(func() { k.xor(w, key, acc, acc) })
 		if k.fine() {
-			return []func(){mul, add}
+			return []gop{mul, add}
 		}
-		return []func(){func() { mul(); add() }}
+		return []gop{{func() { mul.f(); add.f() }, true}}
 	}
 	pow := func(h ghashHalf) Mem { return Mem{Base: k.hk, Disp: powOffset + h.powOff} }
 	kar := func(h ghashHalf) Mem { return Mem{Base: k.hk, Disp: karOffset + h.powOff} }
@@ -567,19 +577,19 @@ func (k *kernel) ghashPair(a, b ghashHalf, first bool) []func() {
 	ops = append(ops, product(0x00, pow(b), t[1], lo, false)...)
 	ops = append(ops, product(0x11, pow(b), t[1], hi, false)...)
 	ops = append(ops,
-		func() {
+		step(func() {
 			// key = a.hi | b.lo, t0 = a.lo | b.hi, then their XOR.
 			VPALIGNR(Imm(8), t[0], t[1], key)
 			VPBLENDD(Imm(0xcc), t[1], t[0], t[0])
 			k.xor(w, t[0], key, t[0])
-		},
+		}),
 	)
 	if first {
-		ops = append(ops, func() { clmul(0x00, kar(a), t[0], mi) })
+		ops = append(ops, mulStep(0x00, kar(a), t[0], mi))
 	} else {
-		ops = append(ops, func() { clmul(0x00, kar(a), t[0], t[1]) }, func() { k.xor(w, t[1], mi, mi) })
+		ops = append(ops, mulStep(0x00, kar(a), t[0], t[1]), step(func() { k.xor(w, t[1], mi, mi) }))
 	}
-	return append(ops, func() { clmul(0x11, kar(b), t[0], t[1]) }, func() { k.xor(w, t[1], mi, mi) })
+	return append(ops, mulStep(0x11, kar(b), t[0], t[1]), step(func() { k.xor(w, t[1], mi, mi) }))
 }
 
 // gtemp is ghashPair's scratch register: gtmp where the plan names one,
@@ -597,49 +607,49 @@ func (k *kernel) fine() bool { return k.gtmp != nil }
 
 // reduceOps returns the instructions that finish Karatsuba, reduce lo, mi
 // and hi lane by lane, and add the lanes into acc.
-func (k *kernel) reduceOps() []func() {
+func (k *kernel) reduceOps() []gop {
 	w := k.w
 	lo, mi, hi, acc := k.reg(w, "lo"), k.reg(w, "mi"), k.reg(w, "hi"), k.reg(w128, "acc")
 	t := k.reg(w, "t1")
-	ops := []func(){
+	ops := []gop{
 		// The Karatsuba middle term still holds lo and hi.
-		func() { k.xor3(w, lo, hi, mi) },
+		step(func() { k.xor3(w, lo, hi, mi) }),
 		// Clear the lowest 64 bits: add lo.L times the field polynomial,
 		// whose x^128 term moves lo.L up by 128 bits (the swap) and whose
 		// low terms are lo.L * (x^63 + x^62 + x^57) one word up.
-		func() { clmul(0x10, gfPoly, lo, t) },
-		func() { VPSHUFD(Imm(0x4e), lo, lo) },
-		func() { k.xor3(w, lo, t, mi) },
+		mulStep(0x10, gfPoly, lo, t),
+		step(func() { VPSHUFD(Imm(0x4e), lo, lo) }),
+		step(func() { k.xor3(w, lo, t, mi) }),
 		// The same for the next 64 bits, now at the bottom of mi.
-		func() { clmul(0x10, gfPoly, mi, t) },
-		func() { VPSHUFD(Imm(0x4e), mi, mi) },
-		func() { k.xor3(w, mi, t, hi) },
+		mulStep(0x10, gfPoly, mi, t),
+		step(func() { VPSHUFD(Imm(0x4e), mi, mi) }),
+		step(func() { k.xor3(w, mi, t, hi) }),
 	}
 	switch w {
 	case w512:
 		ty, hy := k.reg(w256, "t1"), k.reg(w256, "hi")
 		tx, hx := k.reg(w128, "t1"), k.reg(w128, "hi")
 		ops = append(ops,
-			func() { VEXTRACTI64X4(Imm(1), hi, ty) },
-			func() { VPXOR(ty, hy, hy) },
-			func() { VEXTRACTI128(Imm(1), hy, tx) },
-			func() { VPXOR(tx, hx, acc) },
+			step(func() { VEXTRACTI64X4(Imm(1), hi, ty) }),
+			step(func() { VPXOR(ty, hy, hy) }),
+			step(func() { VEXTRACTI128(Imm(1), hy, tx) }),
+			step(func() { VPXOR(tx, hx, acc) }),
 		)
 	case w256:
 		tx, hx := k.reg(w128, "t1"), k.reg(w128, "hi")
-		ops = append(ops, func() { VEXTRACTI128(Imm(1), hi, tx) })
+		ops = append(ops, step(func() { VEXTRACTI128(Imm(1), hi, tx) }))
 		if k.acc != nil {
 			// The VEX write zeroes the upper lane, which the frame
 			// slot keeps (the state is XORed in at full width).
-			ops = append(ops, func() {
+			ops = append(ops, step(func() {
 				VPXOR(tx, hx, tx)
 				VMOVDQU(k.reg(w256, "t1"), *k.acc)
-			})
+			}))
 		} else {
-			ops = append(ops, func() { VPXOR(tx, hx, acc) })
+			ops = append(ops, step(func() { VPXOR(tx, hx, acc) }))
 		}
 	default:
-		ops = append(ops, func() { VMOVDQA(hi, acc) })
+		ops = append(ops, step(func() { VMOVDQA(hi, acc) }))
 	}
 	return ops
 }
@@ -651,13 +661,17 @@ func (k *kernel) temps(w width) [2]VecPhysical {
 
 // batchGHASH returns the instructions that hash one batch of nv vectors at
 // base+disp into acc.
-func (k *kernel) batchGHASH(base GPPhysical, disp int) []func() {
+func (k *kernel) batchGHASH(base GPPhysical, disp int) []gop {
 	return k.groupGHASH(1, base, disp)[0]
 }
 
-// pairs is the number of batches whose GHASH shares one reduction on the
-// 256-bit path: 32 blocks, as many as there are key powers.
-const pairs = 2
+// group is the number of batches whose GHASH shares one reduction in the
+// 256-bit path's loops: 64 blocks, as many as there are key powers. Against
+// pairs of batches (32 blocks) the copied loops measured, cycles per 16
+// blocks on Zen 5: AES-128 59.05 -> 57.45, AES-192 62.9 -> 61.5, AES-256
+// 67.15 -> 66.1 (two carry-less multiplications and ten other instructions
+// fewer per 64 blocks).
+const group = 4
 
 // lagBlocks is the length from which Seal's 256-bit loop hashes each
 // batch's ciphertext two batches later (see sealPairs): below it the
@@ -669,11 +683,11 @@ const lagBlocks = 256
 // base+disp, into acc with one reduction, as g lists: batch b's rounds
 // carry list b, whole vectors (a vector's temporaries do not survive a
 // batch's last round), the last list ending in the reduction.
-func (k *kernel) groupGHASH(g int, base GPPhysical, disp int) [][]func() {
+func (k *kernel) groupGHASH(g int, base GPPhysical, disp int) [][]gop {
 	w := k.w
 	nv := g * k.nv
 	bpi := nv * w.blocks()
-	out := make([][]func(), g)
+	out := make([][]gop, g)
 	var prev ghashHalf
 	for i := 1; i <= nv; i++ {
 		// A single batch takes its first vector, the one that takes in
@@ -709,14 +723,30 @@ func (k *kernel) groupGHASH(g int, base GPPhysical, disp int) [][]func() {
 	return out
 }
 
-func emit(ops []func()) {
+// gop is one step of the GHASH work that a stitched batch places among
+// its AES instructions: its instructions, and whether they include a
+// carry-less multiplication (see chunkedRounds).
+type gop struct {
+	f   func()
+	mul bool
+}
+
+// step is a gop without a multiplication.
+func step(f func()) gop { return gop{f: f} }
+
+// mulStep is the gop of one carry-less multiplication.
+func mulStep(imm uint64, b, a, dst Op) gop {
+	return gop{func() { clmul(imm, b, a, dst) }, true}
+}
+
+func emit(ops []gop) {
 	for _, op := range ops {
-		op()
+		op.f()
 	}
 }
 
 // share returns the slot r of n equal slots of ops, in order.
-func share(ops []func(), r, n int) []func() {
+func share(ops []gop, r, n int) []gop {
 	return ops[r*len(ops)/n : (r+1)*len(ops)/n]
 }
 
@@ -725,12 +755,12 @@ func share(ops []func(), r, n int) []func() {
 // the nr-1 middle rounds), so that the carry-less multiplications, the
 // scarcer unit, are never crowded into part of the batch; with the key
 // size unknown, the nine middle rounds that every key size runs.
-func (k *kernel) stitch(ops []func()) gwork {
+func (k *kernel) stitch(ops []gop) gwork {
 	n := k.nr
 	if n == 0 {
 		n = 9
 	}
-	return func(r int) []func() { return share(ops, r, n) }
+	return func(r int) []gop { return share(ops, r, n) }
 }
 
 // tailGHASH hashes the n (< one batch) blocks at p into acc with one
@@ -843,7 +873,7 @@ func (k *kernel) maskedCTR() {
 // stitchedBatch emits one batch off bytes past src and dst: its counters
 // under ctr, the AES rounds with gh (when set) stitched in, the last round
 // folding in the data, and the store.
-func (k *kernel) stitchedBatch(ctr counterPlan, off int, gh []func()) {
+func (k *kernel) stitchedBatch(ctr counterPlan, off int, gh []gop) {
 	states := make([]VecPhysical, k.nv)
 	xs := make([]Op, k.nv)
 	for i := range states {
@@ -1006,15 +1036,15 @@ func genSeal(w width) {
 func (k *kernel) batchDoc() string {
 	doc := fmt.Sprintf("It runs %d-bit vectors, %d blocks per stitched batch", 8*int(k.w), k.nv*k.w.blocks())
 	if k.w == w256 {
-		doc += fmt.Sprintf(", pairs of batches (%d blocks) per GHASH reduction, two vectors' Karatsuba middle operands from one XOR, one loop per key size with the GHASH shared over all its rounds, and counters from general-purpose code when a batch starts at 2 modulo 16, the GHASH work then going between the AES instructions of each round", pairs*k.nv*k.w.blocks())
+		doc += fmt.Sprintf(", groups of %d batches (%d blocks) per GHASH reduction (then a pair and a single batch), two vectors' Karatsuba middle operands from one XOR, one loop per key size with the GHASH shared over all its rounds, and counters from general-purpose code when a batch starts at 2 modulo 16, the GHASH work then going between the AES instructions of each round", group, group*k.nv*k.w.blocks())
 	}
 	return doc + "."
 }
 
 // sealLoop emits Seal's batches under counter plan ctr: a first batch of
 // AES alone, the stitched batches, each carrying the GHASH of the one
-// before, and the last batch's GHASH. The 256-bit path goes by pairs (see
-// sealPairs).
+// before, and the last batch's GHASH. The 256-bit path goes by groups of
+// batches (see sealPairs).
 func (k *kernel) sealLoop(ctr counterPlan) {
 	if k.w == w256 {
 		k.sealPairs(ctr)
@@ -1034,7 +1064,7 @@ func (k *kernel) sealLoop(ctr counterPlan) {
 	emit(k.batchGHASH(k.dst, -bpi*16))
 }
 
-// sealPairs emits Seal's loop for n >= 16 blocks with pairs of batches
+// sealPairs emits Seal's loop for n >= 16 blocks with groups of batches
 // under one GHASH reduction (see sealLagged): from lagBlocks on, each
 // batch hashes the ciphertext of the batch two before it, so that its
 // loads never wait for the stores of the batch just finished, at the cost
@@ -1052,10 +1082,9 @@ func (k *kernel) sealPairs(ctr counterPlan) {
 
 // sealLagged emits sealPairs' loop for n >= lag batches, each batch
 // hashing the ciphertext of the batch lag before it: lag batches of AES
-// alone, then stitched pairs (the second batch of each also reducing),
-// then one more stitched batch, hashing the oldest of the lag batches
-// still unhashed, if a batch or more remains, and the GHASH of the last lag
-// batches.
+// alone, then stitched groups of batches (the last batch of each also
+// reducing), then a stitched pair and a single stitched batch where that
+// many batches remain, and the GHASH of the last lag batches.
 func (k *kernel) sealLagged(ctr counterPlan, lag int) {
 	bpi := k.nv * k.w.blocks()
 	size := bpi * 16
@@ -1064,42 +1093,52 @@ func (k *kernel) sealLagged(ctr counterPlan, lag int) {
 		k.stitchedBatch(ctr, b*size, nil)
 	}
 	k.advance(lag * bpi)
-	gh := k.groupGHASH(pairs, k.dst, -lag*size)
 	Label(loop)
-	CMPQ(k.n, Imm(uint64(pairs*bpi)))
-	JB(LabelRef(rest))
-	for b := range pairs {
-		k.stitchedBatch(ctr, b*size, gh[b])
-	}
-	k.advance(pairs * bpi)
+	k.groups(ctr, group, k.dst, -lag*size, rest)
 	JMP(LabelRef(loop))
 	Label(rest)
-	CMPQ(k.n, Imm(uint64(bpi)))
-	JB(LabelRef(fin))
-	k.stitchedBatch(ctr, 0, k.batchGHASH(k.dst, -lag*size))
-	k.advance(bpi)
+	k.groups(ctr, 2, k.dst, -lag*size, "")
+	k.groups(ctr, 1, k.dst, -lag*size, fin)
 	Label(fin)
 	for _, ops := range k.groupGHASH(lag, k.dst, -lag*size) {
 		emit(ops)
 	}
 }
 
+// groups emits g stitched batches whose GHASH, of the g batches at
+// base+disp, shares one reduction, run when g batches or more remain; else
+// it jumps to skip, or past them where skip is "".
+func (k *kernel) groups(ctr counterPlan, g int, base GPPhysical, disp int, skip string) {
+	bpi := k.nv * k.w.blocks()
+	past := skip
+	if skip == "" {
+		past = k.label("skip")
+	}
+	CMPQ(k.n, Imm(uint64(g*bpi)))
+	JB(LabelRef(past))
+	gh := k.groupGHASH(g, base, disp)
+	for b := range g {
+		k.stitchedBatch(ctr, b*bpi*16, gh[b])
+	}
+	k.advance(g * bpi)
+	if skip == "" {
+		Label(past)
+	}
+}
+
 // openLoop emits Open's stitched batches under counter plan ctr: on the
-// 256-bit path pairs of batches under one reduction, then single batches.
+// 256-bit path groups of batches under one reduction, then a pair, then
+// single batches.
 func (k *kernel) openLoop(ctr counterPlan) {
 	bpi := k.nv * k.w.blocks()
 	loop, done := k.label("loop"), k.label("loopdone")
 	if k.w == w256 {
-		loop2 := k.label("loop2")
-		gh := k.groupGHASH(pairs, k.src, 0)
-		Label(loop2)
-		CMPQ(k.n, Imm(uint64(pairs*bpi)))
-		JB(LabelRef(loop))
-		for b := range pairs {
-			k.stitchedBatch(ctr, b*bpi*16, gh[b])
-		}
-		k.advance(pairs * bpi)
-		JMP(LabelRef(loop2))
+		loop4, pair := k.label("loop4"), k.label("pair")
+		Label(loop4)
+		k.groups(ctr, group, k.src, 0, pair)
+		JMP(LabelRef(loop4))
+		Label(pair)
+		k.groups(ctr, 2, k.src, 0, "")
 	}
 	Label(loop)
 	CMPQ(k.n, Imm(uint64(bpi)))
