@@ -96,15 +96,23 @@ DATA cp_lanectr<>+436(SB)/4, $0x00000000
 DATA cp_lanectr<>+440(SB)/8, $0x0000000000000000
 GLOBL cp_lanectr<>(SB), RODATA|NOPTR, $448
 
-DATA cp_iota8<>+0(SB)/4, $0x00000000
-DATA cp_iota8<>+4(SB)/4, $0x00000001
-DATA cp_iota8<>+8(SB)/4, $0x00000002
-DATA cp_iota8<>+12(SB)/4, $0x00000003
-DATA cp_iota8<>+16(SB)/4, $0x00000004
-DATA cp_iota8<>+20(SB)/4, $0x00000005
-DATA cp_iota8<>+24(SB)/4, $0x00000006
-DATA cp_iota8<>+28(SB)/4, $0x00000007
-GLOBL cp_iota8<>(SB), RODATA|NOPTR, $32
+DATA cp_iota16<>+0(SB)/4, $0x00000000
+DATA cp_iota16<>+4(SB)/4, $0x00000001
+DATA cp_iota16<>+8(SB)/4, $0x00000002
+DATA cp_iota16<>+12(SB)/4, $0x00000003
+DATA cp_iota16<>+16(SB)/4, $0x00000004
+DATA cp_iota16<>+20(SB)/4, $0x00000005
+DATA cp_iota16<>+24(SB)/4, $0x00000006
+DATA cp_iota16<>+28(SB)/4, $0x00000007
+DATA cp_iota16<>+32(SB)/4, $0x00000008
+DATA cp_iota16<>+36(SB)/4, $0x00000009
+DATA cp_iota16<>+40(SB)/4, $0x0000000a
+DATA cp_iota16<>+44(SB)/4, $0x0000000b
+DATA cp_iota16<>+48(SB)/4, $0x0000000c
+DATA cp_iota16<>+52(SB)/4, $0x0000000d
+DATA cp_iota16<>+56(SB)/4, $0x0000000e
+DATA cp_iota16<>+60(SB)/4, $0x0000000f
+GLOBL cp_iota16<>(SB), RODATA|NOPTR, $64
 
 DATA cp_rot16<>+0(SB)/1, $0x02
 DATA cp_rot16<>+1(SB)/1, $0x03
@@ -5089,7 +5097,7 @@ TEXT ·sealAVX2(SB), NOSPLIT, $192-56
 	VPBROADCASTD 44(AX), Y14
 	VMOVDQU      Y14, 96(SP)
 	VPBROADCASTD 48(AX), Y8
-	VPADDD       cp_iota8<>+0(SB), Y8, Y8
+	VPADDD       cp_iota16<>+0(SB), Y8, Y8
 	VPBROADCASTD 52(AX), Y9
 	VPBROADCASTD 56(AX), Y10
 	VPBROADCASTD 60(AX), Y11
@@ -6532,7 +6540,7 @@ TEXT ·sealAVX2(SB), NOSPLIT, $192-56
 	VPUNPCKLQDQ  Y14, Y2, Y15
 	VPUNPCKHQDQ  Y14, Y2, Y2
 	VPBROADCASTD 48(AX), Y12
-	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       cp_iota16<>+0(SB), Y12, Y12
 	VPADDD       Y12, Y8, Y8
 	VPBROADCASTD 52(AX), Y12
 	VPADDD       Y12, Y9, Y9
@@ -6594,7 +6602,7 @@ sealAVX2_loop:
 	VPBROADCASTD 44(AX), Y14
 	VMOVDQU      Y14, 96(SP)
 	VPBROADCASTD 48(AX), Y8
-	VPADDD       cp_iota8<>+0(SB), Y8, Y8
+	VPADDD       cp_iota16<>+0(SB), Y8, Y8
 	VPBROADCASTD 52(AX), Y9
 	VPBROADCASTD 56(AX), Y10
 	VPBROADCASTD 60(AX), Y11
@@ -9061,7 +9069,7 @@ sealAVX2_loop:
 	VPUNPCKLQDQ  Y14, Y2, Y15
 	VPUNPCKHQDQ  Y14, Y2, Y2
 	VPBROADCASTD 48(AX), Y12
-	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       cp_iota16<>+0(SB), Y12, Y12
 	VPADDD       Y12, Y8, Y8
 	VPBROADCASTD 52(AX), Y12
 	VPADDD       Y12, Y9, Y9
@@ -9145,7 +9153,7 @@ openAVX2_loop:
 	VPBROADCASTD 44(AX), Y14
 	VMOVDQU      Y14, 96(SP)
 	VPBROADCASTD 48(AX), Y8
-	VPADDD       cp_iota8<>+0(SB), Y8, Y8
+	VPADDD       cp_iota16<>+0(SB), Y8, Y8
 	VPBROADCASTD 52(AX), Y9
 	VPBROADCASTD 56(AX), Y10
 	VPBROADCASTD 60(AX), Y11
@@ -11612,7 +11620,7 @@ openAVX2_loop:
 	VPUNPCKLQDQ  Y14, Y2, Y15
 	VPUNPCKHQDQ  Y14, Y2, Y2
 	VPBROADCASTD 48(AX), Y12
-	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       cp_iota16<>+0(SB), Y12, Y12
 	VPADDD       Y12, Y8, Y8
 	VPBROADCASTD 52(AX), Y12
 	VPADDD       Y12, Y9, Y9
@@ -11665,240 +11673,238 @@ openAVX2_loop:
 
 // func openWideAVX2(st *[14]uint64, dst []byte, src []byte)
 // Requires: AVX, AVX2, BMI2
-TEXT ·openWideAVX2(SB), $1288-56
-	MOVQ         st+0(FP), CX
-	LEAQ         (SP), AX
-	ADDQ         $0x0000001f, AX
-	ANDQ         $-32, AX
-	MOVQ         (CX), DX
-	MOVQ         DX, (AX)
-	MOVQ         8(CX), DX
-	MOVQ         DX, 8(AX)
-	MOVQ         16(CX), DX
-	MOVQ         DX, 16(AX)
-	MOVQ         24(CX), DX
-	MOVQ         DX, 24(AX)
-	MOVQ         32(CX), DX
-	MOVQ         DX, 32(AX)
-	MOVQ         40(CX), DX
-	MOVQ         DX, 40(AX)
-	MOVQ         48(CX), DX
-	MOVQ         DX, 48(AX)
-	MOVQ         56(CX), DX
-	MOVQ         DX, 56(AX)
-	MOVQ         64(CX), DX
-	MOVQ         DX, 64(AX)
-	MOVQ         72(CX), DX
-	MOVQ         DX, 72(AX)
-	MOVQ         80(CX), DX
-	MOVQ         DX, 80(AX)
-	MOVQ         88(CX), DX
-	MOVQ         DX, 88(AX)
-	MOVQ         96(CX), DX
-	MOVQ         DX, 96(AX)
-	MOVQ         104(CX), CX
-	MOVQ         CX, 104(AX)
-	VMOVDQU      cp_rot16<>+0(SB), Y14
-	VMOVDQU      Y14, 128(AX)
-	VMOVDQU      cp_rot8<>+0(SB), Y14
-	VMOVDQU      Y14, 160(AX)
-	MOVL         $0x00000008, 192(AX)
-	VPBROADCASTD 192(AX), Y14
-	VMOVDQU      Y14, 192(AX)
-	MOVQ         dst_base+8(FP), CX
-	MOVQ         src_base+32(FP), BX
-	MOVQ         src_len+40(FP), SI
-	MOVQ         64(AX), DI
-	MOVQ         72(AX), R9
-	MOVQ         80(AX), R11
+TEXT ·openWideAVX2(SB), $1256-56
+	MOVQ    st+0(FP), CX
+	LEAQ    (SP), AX
+	ADDQ    $0x0000001f, AX
+	ANDQ    $-32, AX
+	MOVQ    (CX), DX
+	MOVQ    DX, (AX)
+	MOVQ    8(CX), DX
+	MOVQ    DX, 8(AX)
+	MOVQ    16(CX), DX
+	MOVQ    DX, 16(AX)
+	MOVQ    24(CX), DX
+	MOVQ    DX, 24(AX)
+	MOVQ    32(CX), DX
+	MOVQ    DX, 32(AX)
+	MOVQ    40(CX), DX
+	MOVQ    DX, 40(AX)
+	MOVQ    48(CX), DX
+	MOVQ    DX, 48(AX)
+	MOVQ    56(CX), DX
+	MOVQ    DX, 56(AX)
+	MOVQ    64(CX), DX
+	MOVQ    DX, 64(AX)
+	MOVQ    72(CX), DX
+	MOVQ    DX, 72(AX)
+	MOVQ    80(CX), DX
+	MOVQ    DX, 80(AX)
+	MOVQ    88(CX), DX
+	MOVQ    DX, 88(AX)
+	MOVQ    96(CX), DX
+	MOVQ    DX, 96(AX)
+	MOVQ    104(CX), CX
+	MOVQ    CX, 104(AX)
+	VMOVDQU cp_rot16<>+0(SB), Y14
+	VMOVDQU Y14, 128(AX)
+	VMOVDQU cp_rot8<>+0(SB), Y14
+	VMOVDQU Y14, 160(AX)
+	MOVQ    dst_base+8(FP), CX
+	MOVQ    src_base+32(FP), BX
+	MOVQ    src_len+40(FP), SI
+	MOVQ    64(AX), DI
+	MOVQ    72(AX), R9
+	MOVQ    80(AX), R11
 
 openWideAVX2_loop:
 	MOVQ         BX, R13
 	VPBROADCASTD (AX), Y0
+	VMOVDQU      Y0, 192(AX)
+	VMOVDQU      Y0, 704(AX)
+	VPBROADCASTD 4(AX), Y0
 	VMOVDQU      Y0, 224(AX)
 	VMOVDQU      Y0, 736(AX)
-	VPBROADCASTD 4(AX), Y0
+	VPBROADCASTD 8(AX), Y0
 	VMOVDQU      Y0, 256(AX)
 	VMOVDQU      Y0, 768(AX)
-	VPBROADCASTD 8(AX), Y0
+	VPBROADCASTD 12(AX), Y0
 	VMOVDQU      Y0, 288(AX)
 	VMOVDQU      Y0, 800(AX)
-	VPBROADCASTD 12(AX), Y0
+	VPBROADCASTD 16(AX), Y0
 	VMOVDQU      Y0, 320(AX)
 	VMOVDQU      Y0, 832(AX)
-	VPBROADCASTD 16(AX), Y0
+	VPBROADCASTD 20(AX), Y0
 	VMOVDQU      Y0, 352(AX)
 	VMOVDQU      Y0, 864(AX)
-	VPBROADCASTD 20(AX), Y0
+	VPBROADCASTD 24(AX), Y0
 	VMOVDQU      Y0, 384(AX)
 	VMOVDQU      Y0, 896(AX)
-	VPBROADCASTD 24(AX), Y0
+	VPBROADCASTD 28(AX), Y0
 	VMOVDQU      Y0, 416(AX)
 	VMOVDQU      Y0, 928(AX)
-	VPBROADCASTD 28(AX), Y0
+	VPBROADCASTD 32(AX), Y0
 	VMOVDQU      Y0, 448(AX)
 	VMOVDQU      Y0, 960(AX)
-	VPBROADCASTD 32(AX), Y0
+	VPBROADCASTD 36(AX), Y0
 	VMOVDQU      Y0, 480(AX)
 	VMOVDQU      Y0, 992(AX)
-	VPBROADCASTD 36(AX), Y0
+	VPBROADCASTD 40(AX), Y0
 	VMOVDQU      Y0, 512(AX)
 	VMOVDQU      Y0, 1024(AX)
-	VPBROADCASTD 40(AX), Y0
+	VPBROADCASTD 44(AX), Y0
 	VMOVDQU      Y0, 544(AX)
 	VMOVDQU      Y0, 1056(AX)
-	VPBROADCASTD 44(AX), Y0
-	VMOVDQU      Y0, 576(AX)
-	VMOVDQU      Y0, 1088(AX)
 	VPBROADCASTD 52(AX), Y0
+	VMOVDQU      Y0, 608(AX)
+	VMOVDQU      Y0, 1120(AX)
+	VPBROADCASTD 56(AX), Y0
 	VMOVDQU      Y0, 640(AX)
 	VMOVDQU      Y0, 1152(AX)
-	VPBROADCASTD 56(AX), Y0
+	VPBROADCASTD 60(AX), Y0
 	VMOVDQU      Y0, 672(AX)
 	VMOVDQU      Y0, 1184(AX)
-	VPBROADCASTD 60(AX), Y0
-	VMOVDQU      Y0, 704(AX)
-	VMOVDQU      Y0, 1216(AX)
 	VPBROADCASTD 48(AX), Y0
-	VPADDD       cp_iota8<>+0(SB), Y0, Y0
-	VMOVDQU      Y0, 608(AX)
-	VPADDD       192(AX), Y0, Y0
-	VMOVDQU      Y0, 1120(AX)
-	MOVQ         $0x0000000a, 1280(SP)
+	VPADDD       cp_iota16<>+0(SB), Y0, Y0
+	VMOVDQU      Y0, 576(AX)
+	VPBROADCASTD 48(AX), Y0
+	VPADDD       cp_iota16<>+32(SB), Y0, Y0
+	VMOVDQU      Y0, 1088(AX)
+	MOVQ         $0x0000000a, 1248(SP)
 
 openWideAVX2_rounds:
-	VMOVDQU      224(AX), Y0
-	VPADDD       352(AX), Y0, Y0
+	VMOVDQU      192(AX), Y0
+	VPADDD       320(AX), Y0, Y0
 	ADDQ         (R13), DI
-	VPXOR        608(AX), Y0, Y1
+	VPXOR        576(AX), Y0, Y1
 	VPSHUFB      128(AX), Y1, Y1
 	ADCQ         8(R13), R9
-	VMOVDQU      736(AX), Y2
+	VMOVDQU      704(AX), Y2
 	ADCQ         $0x01, R11
-	VPADDD       864(AX), Y2, Y2
-	VPXOR        1120(AX), Y2, Y3
+	VPADDD       832(AX), Y2, Y2
+	VPXOR        1088(AX), Y2, Y3
 	MOVQ         DI, DX
 	VPSHUFB      128(AX), Y3, Y3
 	MULXQ        88(AX), R8, R10
-	VMOVDQU      256(AX), Y4
-	VPADDD       384(AX), Y4, Y4
+	VMOVDQU      224(AX), Y4
+	VPADDD       352(AX), Y4, Y4
 	MULXQ        96(AX), DI, R12
-	VPXOR        640(AX), Y4, Y5
+	VPXOR        608(AX), Y4, Y5
 	ADDQ         DI, R10
 	VPSHUFB      128(AX), Y5, Y5
-	VMOVDQU      768(AX), Y6
+	VMOVDQU      736(AX), Y6
 	ADCQ         $0x00, R12
-	VPADDD       896(AX), Y6, Y6
+	VPADDD       864(AX), Y6, Y6
 	MOVQ         R9, DX
-	VPXOR        1152(AX), Y6, Y7
+	VPXOR        1120(AX), Y6, Y7
 	VPSHUFB      128(AX), Y7, Y7
 	MULXQ        88(AX), DI, R9
-	VMOVDQU      288(AX), Y8
+	VMOVDQU      256(AX), Y8
 	ADDQ         DI, R10
-	VPADDD       416(AX), Y8, Y8
-	VPXOR        672(AX), Y8, Y9
+	VPADDD       384(AX), Y8, Y8
+	VPXOR        640(AX), Y8, Y9
 	ADCQ         R9, R12
 	VPSHUFB      128(AX), Y9, Y9
 	MULXQ        104(AX), DI, R9
-	VMOVDQU      800(AX), Y10
-	VPADDD       928(AX), Y10, Y10
+	VMOVDQU      768(AX), Y10
+	VPADDD       896(AX), Y10, Y10
 	ADDQ         DI, R8
-	VPXOR        1184(AX), Y10, Y11
+	VPXOR        1152(AX), Y10, Y11
 	ADCQ         R9, R10
 	VPSHUFB      128(AX), Y11, Y11
-	VMOVDQU      320(AX), Y12
+	VMOVDQU      288(AX), Y12
 	ADCQ         $0x00, R12
-	VPADDD       448(AX), Y12, Y12
+	VPADDD       416(AX), Y12, Y12
 	MOVQ         R11, DI
-	VPXOR        704(AX), Y12, Y13
+	VPXOR        672(AX), Y12, Y13
 	VPSHUFB      128(AX), Y13, Y13
 	IMULQ        104(AX), DI
-	VMOVDQU      832(AX), Y14
+	VMOVDQU      800(AX), Y14
 	IMULQ        88(AX), R11
-	VPADDD       960(AX), Y14, Y14
-	VMOVDQU      Y12, 320(AX)
+	VPADDD       928(AX), Y14, Y14
+	VMOVDQU      Y12, 288(AX)
 	ADDQ         DI, R10
-	VPXOR        1216(AX), Y14, Y12
+	VPXOR        1184(AX), Y14, Y12
 	ADCQ         R11, R12
 	VPSHUFB      128(AX), Y12, Y12
-	VMOVDQU      Y14, 832(AX)
+	VMOVDQU      Y14, 800(AX)
 	MOVQ         R12, R11
-	VPADDD       480(AX), Y1, Y14
+	VPADDD       448(AX), Y1, Y14
 	ANDQ         $0x03, R11
-	VMOVDQU      Y10, 800(AX)
-	VPXOR        352(AX), Y14, Y10
+	VMOVDQU      Y10, 768(AX)
+	VPXOR        320(AX), Y14, Y10
 	MOVQ         R12, R9
 	VPSLLD       $0x0c, Y10, Y15
 	VPSRLD       $0x14, Y10, Y10
 	VPOR         Y15, Y10, Y10
 	SHRQ         $0x02, R9
-	VMOVDQU      Y14, 480(AX)
-	VPADDD       992(AX), Y3, Y14
+	VMOVDQU      Y14, 448(AX)
+	VPADDD       960(AX), Y3, Y14
 	ANDQ         $-4, R12
-	VMOVDQU      Y8, 288(AX)
+	VMOVDQU      Y8, 256(AX)
 	ADDQ         R9, R12
-	VPXOR        864(AX), Y14, Y8
+	VPXOR        832(AX), Y14, Y8
 	VPSLLD       $0x0c, Y8, Y15
 	VPSRLD       $0x14, Y8, Y8
 	VPOR         Y15, Y8, Y8
 	ADDQ         R12, R8
-	VMOVDQU      Y14, 992(AX)
+	VMOVDQU      Y14, 960(AX)
 	ADCQ         $0x00, R10
-	VPADDD       512(AX), Y5, Y14
-	VMOVDQU      Y6, 768(AX)
+	VPADDD       480(AX), Y5, Y14
+	VMOVDQU      Y6, 736(AX)
 	ADCQ         $0x00, R11
-	VPXOR        384(AX), Y14, Y6
+	VPXOR        352(AX), Y14, Y6
 	MOVQ         R8, DI
 	VPSLLD       $0x0c, Y6, Y15
 	VPSRLD       $0x14, Y6, Y6
 	VPOR         Y15, Y6, Y6
-	VMOVDQU      Y14, 512(AX)
+	VMOVDQU      Y14, 480(AX)
 	MOVQ         R10, R9
-	VPADDD       1024(AX), Y7, Y14
+	VPADDD       992(AX), Y7, Y14
 	ADDQ         16(R13), DI
-	VMOVDQU      Y7, 1152(AX)
-	VPXOR        896(AX), Y14, Y7
+	VMOVDQU      Y7, 1120(AX)
+	VPXOR        864(AX), Y14, Y7
 	ADCQ         24(R13), R9
 	VPSLLD       $0x0c, Y7, Y15
 	VPSRLD       $0x14, Y7, Y7
 	VPOR         Y15, Y7, Y7
 	ADCQ         $0x01, R11
-	VMOVDQU      Y14, 1024(AX)
-	VPADDD       544(AX), Y9, Y14
+	VMOVDQU      Y14, 992(AX)
+	VPADDD       512(AX), Y9, Y14
 	MOVQ         DI, DX
-	VMOVDQU      Y9, 672(AX)
+	VMOVDQU      Y9, 640(AX)
 	MULXQ        88(AX), R8, R10
-	VPXOR        416(AX), Y14, Y9
+	VPXOR        384(AX), Y14, Y9
 	VPSLLD       $0x0c, Y9, Y15
 	VPSRLD       $0x14, Y9, Y9
 	VPOR         Y15, Y9, Y9
 	MULXQ        96(AX), DI, R12
-	VMOVDQU      Y14, 544(AX)
-	VPADDD       1056(AX), Y11, Y14
+	VMOVDQU      Y14, 512(AX)
+	VPADDD       1024(AX), Y11, Y14
 	ADDQ         DI, R10
-	VMOVDQU      Y11, 1184(AX)
+	VMOVDQU      Y11, 1152(AX)
 	ADCQ         $0x00, R12
-	VPXOR        928(AX), Y14, Y11
+	VPXOR        896(AX), Y14, Y11
 	VPSLLD       $0x0c, Y11, Y15
 	VPSRLD       $0x14, Y11, Y11
 	VPOR         Y15, Y11, Y11
 	MOVQ         R9, DX
-	VMOVDQU      Y14, 1056(AX)
+	VMOVDQU      Y14, 1024(AX)
 	MULXQ        88(AX), DI, R9
-	VPADDD       576(AX), Y13, Y14
-	VMOVDQU      Y13, 704(AX)
+	VPADDD       544(AX), Y13, Y14
+	VMOVDQU      Y13, 672(AX)
 	ADDQ         DI, R10
-	VPXOR        448(AX), Y14, Y13
+	VPXOR        416(AX), Y14, Y13
 	ADCQ         R9, R12
 	VPSLLD       $0x0c, Y13, Y15
 	VPSRLD       $0x14, Y13, Y13
 	VPOR         Y15, Y13, Y13
-	VMOVDQU      Y14, 576(AX)
+	VMOVDQU      Y14, 544(AX)
 	MULXQ        104(AX), DI, R9
-	VPADDD       1088(AX), Y12, Y14
+	VPADDD       1056(AX), Y12, Y14
 	ADDQ         DI, R8
-	VMOVDQU      Y12, 1216(AX)
-	VPXOR        960(AX), Y14, Y12
+	VMOVDQU      Y12, 1184(AX)
+	VPXOR        928(AX), Y14, Y12
 	ADCQ         R9, R10
 	VPSLLD       $0x0c, Y12, Y15
 	VPSRLD       $0x14, Y12, Y12
@@ -11919,404 +11925,404 @@ openWideAVX2_rounds:
 	ADCQ         R11, R12
 	VPSHUFB      160(AX), Y5, Y5
 	MOVQ         R12, R11
-	VMOVDQU      Y4, 256(AX)
-	VPADDD       768(AX), Y7, Y4
+	VMOVDQU      Y4, 224(AX)
+	VPADDD       736(AX), Y7, Y4
 	ANDQ         $0x03, R11
-	VMOVDQU      Y2, 736(AX)
+	VMOVDQU      Y2, 704(AX)
 	MOVQ         R12, R9
-	VPXOR        1152(AX), Y4, Y2
+	VPXOR        1120(AX), Y4, Y2
 	VPSHUFB      160(AX), Y2, Y2
 	SHRQ         $0x02, R9
-	VMOVDQU      Y4, 768(AX)
+	VMOVDQU      Y4, 736(AX)
 	ANDQ         $-4, R12
-	VPADDD       288(AX), Y9, Y4
-	VMOVDQU      Y0, 224(AX)
+	VPADDD       256(AX), Y9, Y4
+	VMOVDQU      Y0, 192(AX)
 	ADDQ         R9, R12
-	VPXOR        672(AX), Y4, Y0
+	VPXOR        640(AX), Y4, Y0
 	ADDQ         R12, R8
 	VPSHUFB      160(AX), Y0, Y0
-	VMOVDQU      Y4, 288(AX)
+	VMOVDQU      Y4, 256(AX)
 	ADCQ         $0x00, R10
-	VPADDD       800(AX), Y11, Y4
+	VPADDD       768(AX), Y11, Y4
 	ADCQ         $0x00, R11
-	VMOVDQU      Y14, 1088(AX)
-	VPXOR        1184(AX), Y4, Y14
+	VMOVDQU      Y14, 1056(AX)
+	VPXOR        1152(AX), Y4, Y14
 	MOVQ         R8, DI
 	VPSHUFB      160(AX), Y14, Y14
 	MOVQ         R10, R9
-	VMOVDQU      Y4, 800(AX)
-	VPADDD       320(AX), Y13, Y4
+	VMOVDQU      Y4, 768(AX)
+	VPADDD       288(AX), Y13, Y4
 	ADDQ         32(R13), DI
-	VMOVDQU      Y13, 448(AX)
+	VMOVDQU      Y13, 416(AX)
 	ADCQ         40(R13), R9
-	VPXOR        704(AX), Y4, Y13
+	VPXOR        672(AX), Y4, Y13
 	VPSHUFB      160(AX), Y13, Y13
 	ADCQ         $0x01, R11
-	VMOVDQU      Y4, 320(AX)
+	VMOVDQU      Y4, 288(AX)
 	MOVQ         DI, DX
-	VPADDD       832(AX), Y12, Y4
-	VMOVDQU      Y12, 960(AX)
+	VPADDD       800(AX), Y12, Y4
+	VMOVDQU      Y12, 928(AX)
 	MULXQ        88(AX), R8, R10
-	VPXOR        1216(AX), Y4, Y12
+	VPXOR        1184(AX), Y4, Y12
 	MULXQ        96(AX), DI, R12
 	VPSHUFB      160(AX), Y12, Y12
-	VMOVDQU      Y4, 832(AX)
+	VMOVDQU      Y4, 800(AX)
 	ADDQ         DI, R10
-	VPADDD       480(AX), Y1, Y4
+	VPADDD       448(AX), Y1, Y4
 	ADCQ         $0x00, R12
 	VPXOR        Y4, Y10, Y10
 	VPSLLD       $0x07, Y10, Y15
 	VPSRLD       $0x19, Y10, Y10
 	VPOR         Y15, Y10, Y10
 	MOVQ         R9, DX
-	VMOVDQU      Y4, 480(AX)
+	VMOVDQU      Y4, 448(AX)
 	MULXQ        88(AX), DI, R9
-	VPADDD       992(AX), Y3, Y4
+	VPADDD       960(AX), Y3, Y4
 	VPXOR        Y4, Y8, Y8
 	ADDQ         DI, R10
 	VPSLLD       $0x07, Y8, Y15
 	VPSRLD       $0x19, Y8, Y8
 	VPOR         Y15, Y8, Y8
 	ADCQ         R9, R12
-	VMOVDQU      Y4, 992(AX)
-	VPADDD       512(AX), Y5, Y4
+	VMOVDQU      Y4, 960(AX)
+	VPADDD       480(AX), Y5, Y4
 	MULXQ        104(AX), DI, R9
 	VPXOR        Y4, Y6, Y6
 	VPSLLD       $0x07, Y6, Y15
 	VPSRLD       $0x19, Y6, Y6
 	VPOR         Y15, Y6, Y6
 	ADDQ         DI, R8
-	VMOVDQU      Y4, 512(AX)
+	VMOVDQU      Y4, 480(AX)
 	ADCQ         R9, R10
-	VPADDD       1024(AX), Y2, Y4
+	VPADDD       992(AX), Y2, Y4
 	VPXOR        Y4, Y7, Y7
 	ADCQ         $0x00, R12
 	VPSLLD       $0x07, Y7, Y15
 	VPSRLD       $0x19, Y7, Y7
 	VPOR         Y15, Y7, Y7
 	MOVQ         R11, DI
-	VMOVDQU      Y4, 1024(AX)
-	VPADDD       544(AX), Y0, Y4
+	VMOVDQU      Y4, 992(AX)
+	VPADDD       512(AX), Y0, Y4
 	IMULQ        104(AX), DI
 	VPXOR        Y4, Y9, Y9
 	IMULQ        88(AX), R11
 	VPSLLD       $0x07, Y9, Y15
 	VPSRLD       $0x19, Y9, Y9
 	VPOR         Y15, Y9, Y9
-	VMOVDQU      Y4, 544(AX)
+	VMOVDQU      Y4, 512(AX)
 	ADDQ         DI, R10
-	VPADDD       1056(AX), Y14, Y4
+	VPADDD       1024(AX), Y14, Y4
 	ADCQ         R11, R12
 	VPXOR        Y4, Y11, Y11
 	VPSLLD       $0x07, Y11, Y15
 	VPSRLD       $0x19, Y11, Y11
 	VPOR         Y15, Y11, Y11
 	MOVQ         R12, R11
-	VMOVDQU      Y4, 1056(AX)
+	VMOVDQU      Y4, 1024(AX)
 	ANDQ         $0x03, R11
-	VPADDD       576(AX), Y13, Y4
-	VMOVDQU      Y14, 1184(AX)
+	VPADDD       544(AX), Y13, Y4
+	VMOVDQU      Y14, 1152(AX)
 	MOVQ         R12, R9
-	VPXOR        448(AX), Y4, Y14
+	VPXOR        416(AX), Y4, Y14
 	SHRQ         $0x02, R9
 	VPSLLD       $0x07, Y14, Y15
 	VPSRLD       $0x19, Y14, Y14
 	VPOR         Y15, Y14, Y14
-	VMOVDQU      Y4, 576(AX)
+	VMOVDQU      Y4, 544(AX)
 	ANDQ         $-4, R12
-	VPADDD       1088(AX), Y12, Y4
+	VPADDD       1056(AX), Y12, Y4
 	ADDQ         R9, R12
-	VMOVDQU      Y8, 864(AX)
-	VPXOR        960(AX), Y4, Y8
+	VMOVDQU      Y8, 832(AX)
+	VPXOR        928(AX), Y4, Y8
 	ADDQ         R12, R8
 	VPSLLD       $0x07, Y8, Y15
 	VPSRLD       $0x19, Y8, Y8
 	VPOR         Y15, Y8, Y8
 	ADCQ         $0x00, R10
-	VMOVDQU      Y4, 1088(AX)
-	VPADDD       224(AX), Y6, Y4
+	VMOVDQU      Y4, 1056(AX)
+	VPADDD       192(AX), Y6, Y4
 	ADCQ         $0x00, R11
 	VPXOR        Y4, Y13, Y13
 	MOVQ         R8, DI
 	VPSHUFB      128(AX), Y13, Y13
-	VMOVDQU      Y4, 224(AX)
+	VMOVDQU      Y4, 192(AX)
 	MOVQ         R10, R9
-	VPADDD       736(AX), Y7, Y4
+	VPADDD       704(AX), Y7, Y4
 	ADDQ         48(R13), DI
 	VPXOR        Y4, Y12, Y12
 	VPSHUFB      128(AX), Y12, Y12
 	ADCQ         56(R13), R9
-	VMOVDQU      Y4, 736(AX)
+	VMOVDQU      Y4, 704(AX)
 	ADCQ         $0x01, R11
-	VPADDD       256(AX), Y9, Y4
+	VPADDD       224(AX), Y9, Y4
 	VPXOR        Y4, Y1, Y1
 	MOVQ         DI, DX
 	VPSHUFB      128(AX), Y1, Y1
 	MULXQ        88(AX), R8, R10
-	VMOVDQU      Y4, 256(AX)
-	VPADDD       768(AX), Y11, Y4
+	VMOVDQU      Y4, 224(AX)
+	VPADDD       736(AX), Y11, Y4
 	MULXQ        96(AX), DI, R12
 	VPXOR        Y4, Y3, Y3
 	ADDQ         DI, R10
 	VPSHUFB      128(AX), Y3, Y3
-	VMOVDQU      Y4, 768(AX)
+	VMOVDQU      Y4, 736(AX)
 	ADCQ         $0x00, R12
-	VPADDD       288(AX), Y14, Y4
+	VPADDD       256(AX), Y14, Y4
 	MOVQ         R9, DX
 	VPXOR        Y4, Y5, Y5
 	VPSHUFB      128(AX), Y5, Y5
 	MULXQ        88(AX), DI, R9
-	VMOVDQU      Y4, 288(AX)
+	VMOVDQU      Y4, 256(AX)
 	ADDQ         DI, R10
-	VPADDD       800(AX), Y8, Y4
+	VPADDD       768(AX), Y8, Y4
 	VPXOR        Y4, Y2, Y2
 	ADCQ         R9, R12
 	VPSHUFB      128(AX), Y2, Y2
 	MULXQ        104(AX), DI, R9
-	VMOVDQU      Y4, 800(AX)
-	VPADDD       320(AX), Y10, Y4
+	VMOVDQU      Y4, 768(AX)
+	VPADDD       288(AX), Y10, Y4
 	ADDQ         DI, R8
 	VPXOR        Y4, Y0, Y0
 	ADCQ         R9, R10
 	VPSHUFB      128(AX), Y0, Y0
-	VMOVDQU      Y4, 320(AX)
+	VMOVDQU      Y4, 288(AX)
 	ADCQ         $0x00, R12
-	VMOVDQU      832(AX), Y4
+	VMOVDQU      800(AX), Y4
 	MOVQ         R11, DI
-	VPADDD       864(AX), Y4, Y4
-	VMOVDQU      Y10, 352(AX)
+	VPADDD       832(AX), Y4, Y4
+	VMOVDQU      Y10, 320(AX)
 	IMULQ        104(AX), DI
-	VPXOR        1184(AX), Y4, Y10
+	VPXOR        1152(AX), Y4, Y10
 	IMULQ        88(AX), R11
 	VPSHUFB      128(AX), Y10, Y10
-	VMOVDQU      Y4, 832(AX)
+	VMOVDQU      Y4, 800(AX)
 	ADDQ         DI, R10
-	VPADDD       544(AX), Y13, Y4
+	VPADDD       512(AX), Y13, Y4
 	VPXOR        Y4, Y6, Y6
 	ADCQ         R11, R12
 	VPSLLD       $0x0c, Y6, Y15
 	VPSRLD       $0x14, Y6, Y6
 	VPOR         Y15, Y6, Y6
 	MOVQ         R12, R11
-	VMOVDQU      Y4, 544(AX)
-	VPADDD       1056(AX), Y12, Y4
+	VMOVDQU      Y4, 512(AX)
+	VPADDD       1024(AX), Y12, Y4
 	ANDQ         $0x03, R11
 	VPXOR        Y4, Y7, Y7
 	MOVQ         R12, R9
 	VPSLLD       $0x0c, Y7, Y15
 	VPSRLD       $0x14, Y7, Y7
 	VPOR         Y15, Y7, Y7
-	VMOVDQU      Y4, 1056(AX)
+	VMOVDQU      Y4, 1024(AX)
 	SHRQ         $0x02, R9
-	VPADDD       576(AX), Y1, Y4
+	VPADDD       544(AX), Y1, Y4
 	ANDQ         $-4, R12
 	VPXOR        Y4, Y9, Y9
 	VPSLLD       $0x0c, Y9, Y15
 	VPSRLD       $0x14, Y9, Y9
 	VPOR         Y15, Y9, Y9
 	ADDQ         R9, R12
-	VMOVDQU      Y4, 576(AX)
+	VMOVDQU      Y4, 544(AX)
 	ADDQ         R12, R8
-	VPADDD       1088(AX), Y3, Y4
+	VPADDD       1056(AX), Y3, Y4
 	VPXOR        Y4, Y11, Y11
 	ADCQ         $0x00, R10
 	VPSLLD       $0x0c, Y11, Y15
 	VPSRLD       $0x14, Y11, Y11
 	VPOR         Y15, Y11, Y11
 	ADCQ         $0x00, R11
-	VMOVDQU      Y4, 1088(AX)
-	VPADDD       480(AX), Y5, Y4
+	VMOVDQU      Y4, 1056(AX)
+	VPADDD       448(AX), Y5, Y4
 	MOVQ         R8, DI
 	VPXOR        Y4, Y14, Y14
 	MOVQ         R10, R9
 	VPSLLD       $0x0c, Y14, Y15
 	VPSRLD       $0x14, Y14, Y14
 	VPOR         Y15, Y14, Y14
-	VMOVDQU      Y4, 480(AX)
+	VMOVDQU      Y4, 448(AX)
 	ADDQ         64(R13), DI
-	VPADDD       992(AX), Y2, Y4
+	VPADDD       960(AX), Y2, Y4
 	ADCQ         72(R13), R9
 	VPXOR        Y4, Y8, Y8
 	VPSLLD       $0x0c, Y8, Y15
 	VPSRLD       $0x14, Y8, Y8
 	VPOR         Y15, Y8, Y8
 	ADCQ         $0x01, R11
-	VMOVDQU      Y4, 992(AX)
+	VMOVDQU      Y4, 960(AX)
 	MOVQ         DI, DX
-	VPADDD       512(AX), Y0, Y4
-	VMOVDQU      Y0, 672(AX)
+	VPADDD       480(AX), Y0, Y4
+	VMOVDQU      Y0, 640(AX)
 	MULXQ        88(AX), R8, R10
-	VPXOR        352(AX), Y4, Y0
+	VPXOR        320(AX), Y4, Y0
 	MULXQ        96(AX), DI, R12
 	VPSLLD       $0x0c, Y0, Y15
 	VPSRLD       $0x14, Y0, Y0
 	VPOR         Y15, Y0, Y0
-	VMOVDQU      Y4, 512(AX)
+	VMOVDQU      Y4, 480(AX)
 	ADDQ         DI, R10
-	VPADDD       1024(AX), Y10, Y4
+	VPADDD       992(AX), Y10, Y4
 	ADCQ         $0x00, R12
-	VMOVDQU      Y10, 1184(AX)
-	VPXOR        864(AX), Y4, Y10
+	VMOVDQU      Y10, 1152(AX)
+	VPXOR        832(AX), Y4, Y10
 	MOVQ         R9, DX
 	VPSLLD       $0x0c, Y10, Y15
 	VPSRLD       $0x14, Y10, Y10
 	VPOR         Y15, Y10, Y10
 	MULXQ        88(AX), DI, R9
-	VMOVDQU      Y4, 1024(AX)
-	VPADDD       224(AX), Y6, Y4
+	VMOVDQU      Y4, 992(AX)
+	VPADDD       192(AX), Y6, Y4
 	ADDQ         DI, R10
 	VPXOR        Y4, Y13, Y13
 	ADCQ         R9, R12
 	VPSHUFB      160(AX), Y13, Y13
-	VMOVDQU      Y4, 224(AX)
+	VMOVDQU      Y4, 192(AX)
 	MULXQ        104(AX), DI, R9
-	VPADDD       736(AX), Y7, Y4
+	VPADDD       704(AX), Y7, Y4
 	ADDQ         DI, R8
 	VPXOR        Y4, Y12, Y12
 	VPSHUFB      160(AX), Y12, Y12
 	ADCQ         R9, R10
-	VMOVDQU      Y4, 736(AX)
+	VMOVDQU      Y4, 704(AX)
 	ADCQ         $0x00, R12
-	VPADDD       256(AX), Y9, Y4
+	VPADDD       224(AX), Y9, Y4
 	VPXOR        Y4, Y1, Y1
 	MOVQ         R11, DI
 	VPSHUFB      160(AX), Y1, Y1
 	IMULQ        104(AX), DI
-	VMOVDQU      Y4, 256(AX)
-	VPADDD       768(AX), Y11, Y4
+	VMOVDQU      Y4, 224(AX)
+	VPADDD       736(AX), Y11, Y4
 	IMULQ        88(AX), R11
 	VPXOR        Y4, Y3, Y3
 	ADDQ         DI, R10
 	VPSHUFB      160(AX), Y3, Y3
-	VMOVDQU      Y4, 768(AX)
+	VMOVDQU      Y4, 736(AX)
 	ADCQ         R11, R12
-	VPADDD       288(AX), Y14, Y4
+	VPADDD       256(AX), Y14, Y4
 	MOVQ         R12, R11
 	VPXOR        Y4, Y5, Y5
 	VPSHUFB      160(AX), Y5, Y5
 	ANDQ         $0x03, R11
-	VMOVDQU      Y4, 288(AX)
+	VMOVDQU      Y4, 256(AX)
 	MOVQ         R12, R9
-	VPADDD       800(AX), Y8, Y4
+	VPADDD       768(AX), Y8, Y4
 	VPXOR        Y4, Y2, Y2
 	SHRQ         $0x02, R9
 	VPSHUFB      160(AX), Y2, Y2
 	ANDQ         $-4, R12
-	VMOVDQU      Y4, 800(AX)
-	VPADDD       320(AX), Y0, Y4
+	VMOVDQU      Y4, 768(AX)
+	VPADDD       288(AX), Y0, Y4
 	ADDQ         R9, R12
-	VMOVDQU      Y0, 352(AX)
-	VPXOR        672(AX), Y4, Y0
+	VMOVDQU      Y0, 320(AX)
+	VPXOR        640(AX), Y4, Y0
 	ADDQ         R12, R8
 	VPSHUFB      160(AX), Y0, Y0
 	ADCQ         $0x00, R10
-	VMOVDQU      Y4, 320(AX)
-	VPADDD       832(AX), Y10, Y4
+	VMOVDQU      Y4, 288(AX)
+	VPADDD       800(AX), Y10, Y4
 	ADCQ         $0x00, R11
-	VMOVDQU      Y10, 864(AX)
+	VMOVDQU      Y10, 832(AX)
 	MOVQ         R8, DI
-	VPXOR        1184(AX), Y4, Y10
+	VPXOR        1152(AX), Y4, Y10
 	VPSHUFB      160(AX), Y10, Y10
 	MOVQ         R10, R9
-	VMOVDQU      Y4, 832(AX)
+	VMOVDQU      Y4, 800(AX)
 	ADDQ         80(R13), DI
-	VPADDD       544(AX), Y13, Y4
+	VPADDD       512(AX), Y13, Y4
 	VPXOR        Y4, Y6, Y6
 	ADCQ         88(R13), R9
 	VPSLLD       $0x07, Y6, Y15
 	VPSRLD       $0x19, Y6, Y6
 	VPOR         Y15, Y6, Y6
 	ADCQ         $0x01, R11
-	VMOVDQU      Y13, 704(AX)
-	VPADDD       1056(AX), Y12, Y13
+	VMOVDQU      Y13, 672(AX)
+	VPADDD       1024(AX), Y12, Y13
 	MOVQ         DI, DX
 	VPXOR        Y13, Y7, Y7
 	MULXQ        88(AX), R8, R10
 	VPSLLD       $0x07, Y7, Y15
 	VPSRLD       $0x19, Y7, Y7
 	VPOR         Y15, Y7, Y7
-	VMOVDQU      Y12, 1216(AX)
+	VMOVDQU      Y12, 1184(AX)
 	MULXQ        96(AX), DI, R12
-	VPADDD       576(AX), Y1, Y12
+	VPADDD       544(AX), Y1, Y12
 	ADDQ         DI, R10
 	VPXOR        Y12, Y9, Y9
 	VPSLLD       $0x07, Y9, Y15
 	VPSRLD       $0x19, Y9, Y9
 	VPOR         Y15, Y9, Y9
 	ADCQ         $0x00, R12
-	VMOVDQU      Y13, 1056(AX)
+	VMOVDQU      Y13, 1024(AX)
 	MOVQ         R9, DX
-	VPADDD       1088(AX), Y3, Y13
+	VPADDD       1056(AX), Y3, Y13
 	VPXOR        Y13, Y11, Y11
 	MULXQ        88(AX), DI, R9
 	VPSLLD       $0x07, Y11, Y15
 	VPSRLD       $0x19, Y11, Y11
 	VPOR         Y15, Y11, Y11
 	ADDQ         DI, R10
-	VMOVDQU      Y3, 1120(AX)
-	VPADDD       480(AX), Y5, Y3
+	VMOVDQU      Y3, 1088(AX)
+	VPADDD       448(AX), Y5, Y3
 	ADCQ         R9, R12
 	VPXOR        Y3, Y14, Y14
 	MULXQ        104(AX), DI, R9
 	VPSLLD       $0x07, Y14, Y15
 	VPSRLD       $0x19, Y14, Y14
 	VPOR         Y15, Y14, Y14
-	VMOVDQU      Y13, 1088(AX)
+	VMOVDQU      Y13, 1056(AX)
 	ADDQ         DI, R8
-	VPADDD       992(AX), Y2, Y13
+	VPADDD       960(AX), Y2, Y13
 	ADCQ         R9, R10
 	VPXOR        Y13, Y8, Y8
 	VPSLLD       $0x07, Y8, Y15
 	VPSRLD       $0x19, Y8, Y8
 	VPOR         Y15, Y8, Y8
 	ADCQ         $0x00, R12
-	VMOVDQU      Y2, 1152(AX)
+	VMOVDQU      Y2, 1120(AX)
 	MOVQ         R11, DI
-	VPADDD       512(AX), Y0, Y2
-	VMOVDQU      Y13, 992(AX)
+	VPADDD       480(AX), Y0, Y2
+	VMOVDQU      Y13, 960(AX)
 	IMULQ        104(AX), DI
-	VPXOR        352(AX), Y2, Y13
+	VPXOR        320(AX), Y2, Y13
 	IMULQ        88(AX), R11
 	VPSLLD       $0x07, Y13, Y15
 	VPSRLD       $0x19, Y13, Y13
 	VPOR         Y15, Y13, Y13
-	VMOVDQU      Y8, 960(AX)
+	VMOVDQU      Y8, 928(AX)
 	ADDQ         DI, R10
-	VPADDD       1024(AX), Y10, Y8
+	VPADDD       992(AX), Y10, Y8
 	ADCQ         R11, R12
-	VMOVDQU      Y10, 1184(AX)
-	VPXOR        864(AX), Y8, Y10
+	VMOVDQU      Y10, 1152(AX)
+	VPXOR        832(AX), Y8, Y10
 	MOVQ         R12, R11
 	VPSLLD       $0x07, Y10, Y15
 	VPSRLD       $0x19, Y10, Y10
 	VPOR         Y15, Y10, Y10
 	ANDQ         $0x03, R11
-	VMOVDQU      Y0, 672(AX)
-	VMOVDQU      Y1, 608(AX)
+	VMOVDQU      Y0, 640(AX)
+	VMOVDQU      Y1, 576(AX)
 	MOVQ         R12, R9
-	VMOVDQU      Y2, 512(AX)
+	VMOVDQU      Y2, 480(AX)
 	SHRQ         $0x02, R9
-	VMOVDQU      Y3, 480(AX)
-	VMOVDQU      Y4, 544(AX)
+	VMOVDQU      Y3, 448(AX)
+	VMOVDQU      Y4, 512(AX)
 	ANDQ         $-4, R12
-	VMOVDQU      Y5, 640(AX)
+	VMOVDQU      Y5, 608(AX)
 	ADDQ         R9, R12
-	VMOVDQU      Y6, 384(AX)
-	VMOVDQU      Y7, 896(AX)
+	VMOVDQU      Y6, 352(AX)
+	VMOVDQU      Y7, 864(AX)
 	ADDQ         R12, R8
-	VMOVDQU      Y8, 1024(AX)
+	VMOVDQU      Y8, 992(AX)
 	ADCQ         $0x00, R10
-	VMOVDQU      Y9, 416(AX)
-	VMOVDQU      Y10, 864(AX)
+	VMOVDQU      Y9, 384(AX)
+	VMOVDQU      Y10, 832(AX)
 	ADCQ         $0x00, R11
-	VMOVDQU      Y11, 928(AX)
+	VMOVDQU      Y11, 896(AX)
 	MOVQ         R8, DI
-	VMOVDQU      Y12, 576(AX)
-	VMOVDQU      Y13, 352(AX)
+	VMOVDQU      Y12, 544(AX)
+	VMOVDQU      Y13, 320(AX)
 	MOVQ         R10, R9
-	VMOVDQU      Y14, 448(AX)
+	VMOVDQU      Y14, 416(AX)
 	ADDQ         $0x60, R13
-	DECQ         1280(SP)
+	DECQ         1248(SP)
 	JNZ          openWideAVX2_rounds
 	ADDQ         (R13), DI
 	ADCQ         8(R13), R9
@@ -12446,22 +12452,22 @@ openWideAVX2_rounds:
 	ADCQ         $0x00, R11
 	MOVQ         R8, DI
 	MOVQ         R10, R9
-	VMOVDQU      224(AX), Y0
-	VMOVDQU      256(AX), Y1
-	VMOVDQU      288(AX), Y2
-	VMOVDQU      320(AX), Y3
-	VMOVDQU      352(AX), Y4
-	VMOVDQU      384(AX), Y5
-	VMOVDQU      416(AX), Y6
-	VMOVDQU      448(AX), Y7
-	VMOVDQU      480(AX), Y12
-	VMOVDQU      512(AX), Y13
-	VMOVDQU      608(AX), Y8
-	VMOVDQU      640(AX), Y9
-	VMOVDQU      672(AX), Y10
-	VMOVDQU      704(AX), Y11
-	VMOVDQU      Y12, 480(AX)
-	VMOVDQU      Y13, 512(AX)
+	VMOVDQU      192(AX), Y0
+	VMOVDQU      224(AX), Y1
+	VMOVDQU      256(AX), Y2
+	VMOVDQU      288(AX), Y3
+	VMOVDQU      320(AX), Y4
+	VMOVDQU      352(AX), Y5
+	VMOVDQU      384(AX), Y6
+	VMOVDQU      416(AX), Y7
+	VMOVDQU      448(AX), Y12
+	VMOVDQU      480(AX), Y13
+	VMOVDQU      576(AX), Y8
+	VMOVDQU      608(AX), Y9
+	VMOVDQU      640(AX), Y10
+	VMOVDQU      672(AX), Y11
+	VMOVDQU      Y12, 448(AX)
+	VMOVDQU      Y13, 480(AX)
 	VPBROADCASTD (AX), Y12
 	VPADDD       Y12, Y0, Y0
 	VPBROADCASTD 4(AX), Y12
@@ -12518,10 +12524,10 @@ openWideAVX2_rounds:
 	VMOVDQU      Y2, 192(CX)
 	VPXOR        448(BX), Y0, Y0
 	VMOVDQU      Y0, 448(CX)
-	VMOVDQU      480(AX), Y2
-	VMOVDQU      512(AX), Y6
-	VMOVDQU      544(AX), Y14
-	VMOVDQU      576(AX), Y15
+	VMOVDQU      448(AX), Y2
+	VMOVDQU      480(AX), Y6
+	VMOVDQU      512(AX), Y14
+	VMOVDQU      544(AX), Y15
 	VPBROADCASTD 32(AX), Y1
 	VPADDD       Y1, Y2, Y2
 	VPBROADCASTD 36(AX), Y1
@@ -12539,7 +12545,7 @@ openWideAVX2_rounds:
 	VPUNPCKLQDQ  Y14, Y2, Y15
 	VPUNPCKHQDQ  Y14, Y2, Y2
 	VPBROADCASTD 48(AX), Y12
-	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       cp_iota16<>+0(SB), Y12, Y12
 	VPADDD       Y12, Y8, Y8
 	VPBROADCASTD 52(AX), Y12
 	VPADDD       Y12, Y9, Y9
@@ -12579,23 +12585,23 @@ openWideAVX2_rounds:
 	VMOVDQU      Y14, 224(CX)
 	VPXOR        480(BX), Y2, Y2
 	VMOVDQU      Y2, 480(CX)
-	VMOVDQU      736(AX), Y0
-	VMOVDQU      768(AX), Y1
-	VMOVDQU      800(AX), Y2
-	VMOVDQU      832(AX), Y3
-	VMOVDQU      864(AX), Y4
-	VMOVDQU      896(AX), Y5
-	VMOVDQU      928(AX), Y6
-	VMOVDQU      960(AX), Y7
-	VMOVDQU      992(AX), Y12
-	VMOVDQU      1024(AX), Y13
-	VMOVDQU      1120(AX), Y8
-	VMOVDQU      1152(AX), Y9
-	VMOVDQU      1184(AX), Y10
-	VMOVDQU      1216(AX), Y11
+	VMOVDQU      704(AX), Y0
+	VMOVDQU      736(AX), Y1
+	VMOVDQU      768(AX), Y2
+	VMOVDQU      800(AX), Y3
+	VMOVDQU      832(AX), Y4
+	VMOVDQU      864(AX), Y5
+	VMOVDQU      896(AX), Y6
+	VMOVDQU      928(AX), Y7
+	VMOVDQU      960(AX), Y12
+	VMOVDQU      992(AX), Y13
+	VMOVDQU      1088(AX), Y8
+	VMOVDQU      1120(AX), Y9
+	VMOVDQU      1152(AX), Y10
+	VMOVDQU      1184(AX), Y11
 	ADDL         $0x08, 48(AX)
-	VMOVDQU      Y12, 992(AX)
-	VMOVDQU      Y13, 1024(AX)
+	VMOVDQU      Y12, 960(AX)
+	VMOVDQU      Y13, 992(AX)
 	VPBROADCASTD (AX), Y12
 	VPADDD       Y12, Y0, Y0
 	VPBROADCASTD 4(AX), Y12
@@ -12652,10 +12658,10 @@ openWideAVX2_rounds:
 	VMOVDQU      Y2, 704(CX)
 	VPXOR        960(BX), Y0, Y0
 	VMOVDQU      Y0, 960(CX)
-	VMOVDQU      992(AX), Y2
-	VMOVDQU      1024(AX), Y6
-	VMOVDQU      1056(AX), Y14
-	VMOVDQU      1088(AX), Y15
+	VMOVDQU      960(AX), Y2
+	VMOVDQU      992(AX), Y6
+	VMOVDQU      1024(AX), Y14
+	VMOVDQU      1056(AX), Y15
 	VPBROADCASTD 32(AX), Y1
 	VPADDD       Y1, Y2, Y2
 	VPBROADCASTD 36(AX), Y1
@@ -12673,7 +12679,7 @@ openWideAVX2_rounds:
 	VPUNPCKLQDQ  Y14, Y2, Y15
 	VPUNPCKHQDQ  Y14, Y2, Y2
 	VPBROADCASTD 48(AX), Y12
-	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       cp_iota16<>+0(SB), Y12, Y12
 	VPADDD       Y12, Y8, Y8
 	VPBROADCASTD 52(AX), Y12
 	VPADDD       Y12, Y9, Y9
@@ -12729,7 +12735,7 @@ openWideAVX2_rounds:
 
 // func sealWideAVX2(st *[14]uint64, dst []byte, src []byte)
 // Requires: AVX, AVX2, BMI2
-TEXT ·sealWideAVX2(SB), $1296-56
+TEXT ·sealWideAVX2(SB), $1264-56
 	MOVQ         st+0(FP), CX
 	LEAQ         (SP), AX
 	ADDQ         $0x0000001f, AX
@@ -12766,9 +12772,6 @@ TEXT ·sealWideAVX2(SB), $1296-56
 	VMOVDQU      Y14, 128(AX)
 	VMOVDQU      cp_rot8<>+0(SB), Y14
 	VMOVDQU      Y14, 160(AX)
-	MOVL         $0x00000008, 192(AX)
-	VPBROADCASTD 192(AX), Y14
-	VMOVDQU      Y14, 192(AX)
 	MOVQ         dst_base+8(FP), CX
 	MOVQ         src_base+32(FP), BX
 	MOVQ         src_len+40(FP), SI
@@ -12777,167 +12780,168 @@ TEXT ·sealWideAVX2(SB), $1296-56
 	MOVQ         80(AX), R11
 	LEAQ         -512(CX), R13
 	VPBROADCASTD (AX), Y0
+	VMOVDQU      Y0, 192(AX)
+	VMOVDQU      Y0, 704(AX)
+	VPBROADCASTD 4(AX), Y0
 	VMOVDQU      Y0, 224(AX)
 	VMOVDQU      Y0, 736(AX)
-	VPBROADCASTD 4(AX), Y0
+	VPBROADCASTD 8(AX), Y0
 	VMOVDQU      Y0, 256(AX)
 	VMOVDQU      Y0, 768(AX)
-	VPBROADCASTD 8(AX), Y0
+	VPBROADCASTD 12(AX), Y0
 	VMOVDQU      Y0, 288(AX)
 	VMOVDQU      Y0, 800(AX)
-	VPBROADCASTD 12(AX), Y0
+	VPBROADCASTD 16(AX), Y0
 	VMOVDQU      Y0, 320(AX)
 	VMOVDQU      Y0, 832(AX)
-	VPBROADCASTD 16(AX), Y0
+	VPBROADCASTD 20(AX), Y0
 	VMOVDQU      Y0, 352(AX)
 	VMOVDQU      Y0, 864(AX)
-	VPBROADCASTD 20(AX), Y0
+	VPBROADCASTD 24(AX), Y0
 	VMOVDQU      Y0, 384(AX)
 	VMOVDQU      Y0, 896(AX)
-	VPBROADCASTD 24(AX), Y0
+	VPBROADCASTD 28(AX), Y0
 	VMOVDQU      Y0, 416(AX)
 	VMOVDQU      Y0, 928(AX)
-	VPBROADCASTD 28(AX), Y0
+	VPBROADCASTD 32(AX), Y0
 	VMOVDQU      Y0, 448(AX)
 	VMOVDQU      Y0, 960(AX)
-	VPBROADCASTD 32(AX), Y0
+	VPBROADCASTD 36(AX), Y0
 	VMOVDQU      Y0, 480(AX)
 	VMOVDQU      Y0, 992(AX)
-	VPBROADCASTD 36(AX), Y0
+	VPBROADCASTD 40(AX), Y0
 	VMOVDQU      Y0, 512(AX)
 	VMOVDQU      Y0, 1024(AX)
-	VPBROADCASTD 40(AX), Y0
+	VPBROADCASTD 44(AX), Y0
 	VMOVDQU      Y0, 544(AX)
 	VMOVDQU      Y0, 1056(AX)
-	VPBROADCASTD 44(AX), Y0
-	VMOVDQU      Y0, 576(AX)
-	VMOVDQU      Y0, 1088(AX)
 	VPBROADCASTD 52(AX), Y0
+	VMOVDQU      Y0, 608(AX)
+	VMOVDQU      Y0, 1120(AX)
+	VPBROADCASTD 56(AX), Y0
 	VMOVDQU      Y0, 640(AX)
 	VMOVDQU      Y0, 1152(AX)
-	VPBROADCASTD 56(AX), Y0
+	VPBROADCASTD 60(AX), Y0
 	VMOVDQU      Y0, 672(AX)
 	VMOVDQU      Y0, 1184(AX)
-	VPBROADCASTD 60(AX), Y0
-	VMOVDQU      Y0, 704(AX)
-	VMOVDQU      Y0, 1216(AX)
 	VPBROADCASTD 48(AX), Y0
-	VPADDD       cp_iota8<>+0(SB), Y0, Y0
-	VMOVDQU      Y0, 608(AX)
-	VPADDD       192(AX), Y0, Y0
-	VMOVDQU      Y0, 1120(AX)
-	MOVQ         $0x0000000a, 1280(SP)
+	VPADDD       cp_iota16<>+0(SB), Y0, Y0
+	VMOVDQU      Y0, 576(AX)
+	VPBROADCASTD 48(AX), Y0
+	VPADDD       cp_iota16<>+32(SB), Y0, Y0
+	VMOVDQU      Y0, 1088(AX)
+	MOVQ         $0x0000000a, 1248(SP)
 
 sealWideAVX2_first:
-	VMOVDQU      224(AX), Y0
-	VPADDD       352(AX), Y0, Y0
-	VPXOR        608(AX), Y0, Y1
+	VMOVDQU      192(AX), Y0
+	VPADDD       320(AX), Y0, Y0
+	VPXOR        576(AX), Y0, Y1
 	VPSHUFB      128(AX), Y1, Y1
 	ADDQ         (R13), DI
-	VMOVDQU      736(AX), Y2
-	VPADDD       864(AX), Y2, Y2
-	VPXOR        1120(AX), Y2, Y3
+	VMOVDQU      704(AX), Y2
+	VPADDD       832(AX), Y2, Y2
+	VPXOR        1088(AX), Y2, Y3
 	ADCQ         8(R13), R9
 	VPSHUFB      128(AX), Y3, Y3
-	VMOVDQU      256(AX), Y4
-	VPADDD       384(AX), Y4, Y4
+	VMOVDQU      224(AX), Y4
+	VPADDD       352(AX), Y4, Y4
 	ADCQ         $0x01, R11
-	VPXOR        640(AX), Y4, Y5
+	VPXOR        608(AX), Y4, Y5
 	VPSHUFB      128(AX), Y5, Y5
-	VMOVDQU      768(AX), Y6
+	VMOVDQU      736(AX), Y6
 	MOVQ         DI, DX
-	VPADDD       896(AX), Y6, Y6
-	VPXOR        1152(AX), Y6, Y7
+	VPADDD       864(AX), Y6, Y6
+	VPXOR        1120(AX), Y6, Y7
 	VPSHUFB      128(AX), Y7, Y7
 	MULXQ        88(AX), R8, R10
-	VMOVDQU      288(AX), Y8
-	VPADDD       416(AX), Y8, Y8
-	VPXOR        672(AX), Y8, Y9
+	VMOVDQU      256(AX), Y8
+	VPADDD       384(AX), Y8, Y8
+	VPXOR        640(AX), Y8, Y9
 	MULXQ        96(AX), DI, R12
 	VPSHUFB      128(AX), Y9, Y9
-	VMOVDQU      800(AX), Y10
-	VPADDD       928(AX), Y10, Y10
+	VMOVDQU      768(AX), Y10
+	VPADDD       896(AX), Y10, Y10
 	ADDQ         DI, R10
-	VPXOR        1184(AX), Y10, Y11
+	VPXOR        1152(AX), Y10, Y11
 	VPSHUFB      128(AX), Y11, Y11
-	VMOVDQU      320(AX), Y12
+	VMOVDQU      288(AX), Y12
 	ADCQ         $0x00, R12
-	VPADDD       448(AX), Y12, Y12
-	VPXOR        704(AX), Y12, Y13
+	VPADDD       416(AX), Y12, Y12
+	VPXOR        672(AX), Y12, Y13
 	VPSHUFB      128(AX), Y13, Y13
 	MOVQ         R9, DX
-	VMOVDQU      832(AX), Y14
-	VPADDD       960(AX), Y14, Y14
-	VMOVDQU      Y12, 320(AX)
+	VMOVDQU      800(AX), Y14
+	VPADDD       928(AX), Y14, Y14
+	VMOVDQU      Y12, 288(AX)
 	MULXQ        88(AX), DI, R9
-	VPXOR        1216(AX), Y14, Y12
+	VPXOR        1184(AX), Y14, Y12
 	VPSHUFB      128(AX), Y12, Y12
-	VMOVDQU      Y14, 832(AX)
+	VMOVDQU      Y14, 800(AX)
 	ADDQ         DI, R10
-	VPADDD       480(AX), Y1, Y14
-	VMOVDQU      Y10, 800(AX)
-	VPXOR        352(AX), Y14, Y10
+	VPADDD       448(AX), Y1, Y14
+	VMOVDQU      Y10, 768(AX)
+	VPXOR        320(AX), Y14, Y10
 	ADCQ         R9, R12
 	VPSLLD       $0x0c, Y10, Y15
 	VPSRLD       $0x14, Y10, Y10
 	VPOR         Y15, Y10, Y10
-	VMOVDQU      Y14, 480(AX)
-	VPADDD       992(AX), Y3, Y14
+	VMOVDQU      Y14, 448(AX)
+	VPADDD       960(AX), Y3, Y14
 	MULXQ        104(AX), DI, R9
-	VMOVDQU      Y8, 288(AX)
-	VPXOR        864(AX), Y14, Y8
+	VMOVDQU      Y8, 256(AX)
+	VPXOR        832(AX), Y14, Y8
 	VPSLLD       $0x0c, Y8, Y15
 	VPSRLD       $0x14, Y8, Y8
 	VPOR         Y15, Y8, Y8
 	ADDQ         DI, R8
-	VMOVDQU      Y14, 992(AX)
-	VPADDD       512(AX), Y5, Y14
-	VMOVDQU      Y6, 768(AX)
+	VMOVDQU      Y14, 960(AX)
+	VPADDD       480(AX), Y5, Y14
+	VMOVDQU      Y6, 736(AX)
 	ADCQ         R9, R10
-	VPXOR        384(AX), Y14, Y6
+	VPXOR        352(AX), Y14, Y6
 	VPSLLD       $0x0c, Y6, Y15
 	VPSRLD       $0x14, Y6, Y6
 	VPOR         Y15, Y6, Y6
-	VMOVDQU      Y14, 512(AX)
+	VMOVDQU      Y14, 480(AX)
 	ADCQ         $0x00, R12
-	VPADDD       1024(AX), Y7, Y14
-	VMOVDQU      Y7, 1152(AX)
-	VPXOR        896(AX), Y14, Y7
+	VPADDD       992(AX), Y7, Y14
+	VMOVDQU      Y7, 1120(AX)
+	VPXOR        864(AX), Y14, Y7
 	MOVQ         R11, DI
 	VPSLLD       $0x0c, Y7, Y15
 	VPSRLD       $0x14, Y7, Y7
 	VPOR         Y15, Y7, Y7
-	VMOVDQU      Y14, 1024(AX)
-	VPADDD       544(AX), Y9, Y14
+	VMOVDQU      Y14, 992(AX)
+	VPADDD       512(AX), Y9, Y14
 	IMULQ        104(AX), DI
-	VMOVDQU      Y9, 672(AX)
-	VPXOR        416(AX), Y14, Y9
+	VMOVDQU      Y9, 640(AX)
+	VPXOR        384(AX), Y14, Y9
 	VPSLLD       $0x0c, Y9, Y15
 	VPSRLD       $0x14, Y9, Y9
 	VPOR         Y15, Y9, Y9
 	IMULQ        88(AX), R11
-	VMOVDQU      Y14, 544(AX)
-	VPADDD       1056(AX), Y11, Y14
-	VMOVDQU      Y11, 1184(AX)
+	VMOVDQU      Y14, 512(AX)
+	VPADDD       1024(AX), Y11, Y14
+	VMOVDQU      Y11, 1152(AX)
 	ADDQ         DI, R10
-	VPXOR        928(AX), Y14, Y11
+	VPXOR        896(AX), Y14, Y11
 	VPSLLD       $0x0c, Y11, Y15
 	VPSRLD       $0x14, Y11, Y11
 	VPOR         Y15, Y11, Y11
-	VMOVDQU      Y14, 1056(AX)
+	VMOVDQU      Y14, 1024(AX)
 	ADCQ         R11, R12
-	VPADDD       576(AX), Y13, Y14
-	VMOVDQU      Y13, 704(AX)
-	VPXOR        448(AX), Y14, Y13
+	VPADDD       544(AX), Y13, Y14
+	VMOVDQU      Y13, 672(AX)
+	VPXOR        416(AX), Y14, Y13
 	MOVQ         R12, R11
 	VPSLLD       $0x0c, Y13, Y15
 	VPSRLD       $0x14, Y13, Y13
 	VPOR         Y15, Y13, Y13
-	VMOVDQU      Y14, 576(AX)
-	VPADDD       1088(AX), Y12, Y14
+	VMOVDQU      Y14, 544(AX)
+	VPADDD       1056(AX), Y12, Y14
 	ANDQ         $0x03, R11
-	VMOVDQU      Y12, 1216(AX)
-	VPXOR        960(AX), Y14, Y12
+	VMOVDQU      Y12, 1184(AX)
+	VPXOR        928(AX), Y14, Y12
 	VPSLLD       $0x0c, Y12, Y15
 	VPSRLD       $0x14, Y12, Y12
 	VPOR         Y15, Y12, Y12
@@ -12954,335 +12958,335 @@ sealWideAVX2_first:
 	VPXOR        Y4, Y5, Y5
 	VPSHUFB      160(AX), Y5, Y5
 	ADDQ         R9, R12
-	VMOVDQU      Y4, 256(AX)
-	VPADDD       768(AX), Y7, Y4
-	VMOVDQU      Y2, 736(AX)
+	VMOVDQU      Y4, 224(AX)
+	VPADDD       736(AX), Y7, Y4
+	VMOVDQU      Y2, 704(AX)
 	ADDQ         R12, R8
-	VPXOR        1152(AX), Y4, Y2
+	VPXOR        1120(AX), Y4, Y2
 	VPSHUFB      160(AX), Y2, Y2
-	VMOVDQU      Y4, 768(AX)
+	VMOVDQU      Y4, 736(AX)
 	ADCQ         $0x00, R10
-	VPADDD       288(AX), Y9, Y4
-	VMOVDQU      Y0, 224(AX)
-	VPXOR        672(AX), Y4, Y0
+	VPADDD       256(AX), Y9, Y4
+	VMOVDQU      Y0, 192(AX)
+	VPXOR        640(AX), Y4, Y0
 	ADCQ         $0x00, R11
 	VPSHUFB      160(AX), Y0, Y0
-	VMOVDQU      Y4, 288(AX)
-	VPADDD       800(AX), Y11, Y4
+	VMOVDQU      Y4, 256(AX)
+	VPADDD       768(AX), Y11, Y4
 	MOVQ         R8, DI
-	VMOVDQU      Y14, 1088(AX)
-	VPXOR        1184(AX), Y4, Y14
+	VMOVDQU      Y14, 1056(AX)
+	VPXOR        1152(AX), Y4, Y14
 	VPSHUFB      160(AX), Y14, Y14
 	MOVQ         R10, R9
-	VMOVDQU      Y4, 800(AX)
-	VPADDD       320(AX), Y13, Y4
-	VMOVDQU      Y13, 448(AX)
+	VMOVDQU      Y4, 768(AX)
+	VPADDD       288(AX), Y13, Y4
+	VMOVDQU      Y13, 416(AX)
 	ADDQ         16(R13), DI
-	VPXOR        704(AX), Y4, Y13
+	VPXOR        672(AX), Y4, Y13
 	VPSHUFB      160(AX), Y13, Y13
-	VMOVDQU      Y4, 320(AX)
+	VMOVDQU      Y4, 288(AX)
 	ADCQ         24(R13), R9
-	VPADDD       832(AX), Y12, Y4
-	VMOVDQU      Y12, 960(AX)
-	VPXOR        1216(AX), Y4, Y12
+	VPADDD       800(AX), Y12, Y4
+	VMOVDQU      Y12, 928(AX)
+	VPXOR        1184(AX), Y4, Y12
 	ADCQ         $0x01, R11
 	VPSHUFB      160(AX), Y12, Y12
-	VMOVDQU      Y4, 832(AX)
-	VPADDD       480(AX), Y1, Y4
+	VMOVDQU      Y4, 800(AX)
+	VPADDD       448(AX), Y1, Y4
 	MOVQ         DI, DX
 	VPXOR        Y4, Y10, Y10
 	VPSLLD       $0x07, Y10, Y15
 	VPSRLD       $0x19, Y10, Y10
 	VPOR         Y15, Y10, Y10
-	VMOVDQU      Y4, 480(AX)
+	VMOVDQU      Y4, 448(AX)
 	MULXQ        88(AX), R8, R10
-	VPADDD       992(AX), Y3, Y4
+	VPADDD       960(AX), Y3, Y4
 	VPXOR        Y4, Y8, Y8
 	VPSLLD       $0x07, Y8, Y15
 	VPSRLD       $0x19, Y8, Y8
 	VPOR         Y15, Y8, Y8
 	MULXQ        96(AX), DI, R12
-	VMOVDQU      Y4, 992(AX)
-	VPADDD       512(AX), Y5, Y4
+	VMOVDQU      Y4, 960(AX)
+	VPADDD       480(AX), Y5, Y4
 	VPXOR        Y4, Y6, Y6
 	ADDQ         DI, R10
 	VPSLLD       $0x07, Y6, Y15
 	VPSRLD       $0x19, Y6, Y6
 	VPOR         Y15, Y6, Y6
-	VMOVDQU      Y4, 512(AX)
-	VPADDD       1024(AX), Y2, Y4
+	VMOVDQU      Y4, 480(AX)
+	VPADDD       992(AX), Y2, Y4
 	ADCQ         $0x00, R12
 	VPXOR        Y4, Y7, Y7
 	VPSLLD       $0x07, Y7, Y15
 	VPSRLD       $0x19, Y7, Y7
 	VPOR         Y15, Y7, Y7
-	VMOVDQU      Y4, 1024(AX)
+	VMOVDQU      Y4, 992(AX)
 	MOVQ         R9, DX
-	VPADDD       544(AX), Y0, Y4
+	VPADDD       512(AX), Y0, Y4
 	VPXOR        Y4, Y9, Y9
 	VPSLLD       $0x07, Y9, Y15
 	VPSRLD       $0x19, Y9, Y9
 	VPOR         Y15, Y9, Y9
 	MULXQ        88(AX), DI, R9
-	VMOVDQU      Y4, 544(AX)
-	VPADDD       1056(AX), Y14, Y4
+	VMOVDQU      Y4, 512(AX)
+	VPADDD       1024(AX), Y14, Y4
 	VPXOR        Y4, Y11, Y11
 	ADDQ         DI, R10
 	VPSLLD       $0x07, Y11, Y15
 	VPSRLD       $0x19, Y11, Y11
 	VPOR         Y15, Y11, Y11
-	VMOVDQU      Y4, 1056(AX)
-	VPADDD       576(AX), Y13, Y4
+	VMOVDQU      Y4, 1024(AX)
+	VPADDD       544(AX), Y13, Y4
 	ADCQ         R9, R12
-	VMOVDQU      Y14, 1184(AX)
-	VPXOR        448(AX), Y4, Y14
+	VMOVDQU      Y14, 1152(AX)
+	VPXOR        416(AX), Y4, Y14
 	VPSLLD       $0x07, Y14, Y15
 	VPSRLD       $0x19, Y14, Y14
 	VPOR         Y15, Y14, Y14
 	MULXQ        104(AX), DI, R9
-	VMOVDQU      Y4, 576(AX)
-	VPADDD       1088(AX), Y12, Y4
-	VMOVDQU      Y8, 864(AX)
+	VMOVDQU      Y4, 544(AX)
+	VPADDD       1056(AX), Y12, Y4
+	VMOVDQU      Y8, 832(AX)
 	ADDQ         DI, R8
-	VPXOR        960(AX), Y4, Y8
+	VPXOR        928(AX), Y4, Y8
 	VPSLLD       $0x07, Y8, Y15
 	VPSRLD       $0x19, Y8, Y8
 	VPOR         Y15, Y8, Y8
-	VMOVDQU      Y4, 1088(AX)
+	VMOVDQU      Y4, 1056(AX)
 	ADCQ         R9, R10
-	VPADDD       224(AX), Y6, Y4
+	VPADDD       192(AX), Y6, Y4
 	VPXOR        Y4, Y13, Y13
 	VPSHUFB      128(AX), Y13, Y13
 	ADCQ         $0x00, R12
-	VMOVDQU      Y4, 224(AX)
-	VPADDD       736(AX), Y7, Y4
+	VMOVDQU      Y4, 192(AX)
+	VPADDD       704(AX), Y7, Y4
 	VPXOR        Y4, Y12, Y12
 	MOVQ         R11, DI
 	VPSHUFB      128(AX), Y12, Y12
-	VMOVDQU      Y4, 736(AX)
-	VPADDD       256(AX), Y9, Y4
+	VMOVDQU      Y4, 704(AX)
+	VPADDD       224(AX), Y9, Y4
 	IMULQ        104(AX), DI
 	VPXOR        Y4, Y1, Y1
 	VPSHUFB      128(AX), Y1, Y1
-	VMOVDQU      Y4, 256(AX)
+	VMOVDQU      Y4, 224(AX)
 	IMULQ        88(AX), R11
-	VPADDD       768(AX), Y11, Y4
+	VPADDD       736(AX), Y11, Y4
 	VPXOR        Y4, Y3, Y3
 	VPSHUFB      128(AX), Y3, Y3
 	ADDQ         DI, R10
-	VMOVDQU      Y4, 768(AX)
-	VPADDD       288(AX), Y14, Y4
+	VMOVDQU      Y4, 736(AX)
+	VPADDD       256(AX), Y14, Y4
 	VPXOR        Y4, Y5, Y5
 	ADCQ         R11, R12
 	VPSHUFB      128(AX), Y5, Y5
-	VMOVDQU      Y4, 288(AX)
-	VPADDD       800(AX), Y8, Y4
+	VMOVDQU      Y4, 256(AX)
+	VPADDD       768(AX), Y8, Y4
 	MOVQ         R12, R11
 	VPXOR        Y4, Y2, Y2
 	VPSHUFB      128(AX), Y2, Y2
-	VMOVDQU      Y4, 800(AX)
+	VMOVDQU      Y4, 768(AX)
 	ANDQ         $0x03, R11
-	VPADDD       320(AX), Y10, Y4
+	VPADDD       288(AX), Y10, Y4
 	VPXOR        Y4, Y0, Y0
 	VPSHUFB      128(AX), Y0, Y0
 	MOVQ         R12, R9
-	VMOVDQU      Y4, 320(AX)
-	VMOVDQU      832(AX), Y4
-	VPADDD       864(AX), Y4, Y4
+	VMOVDQU      Y4, 288(AX)
+	VMOVDQU      800(AX), Y4
+	VPADDD       832(AX), Y4, Y4
 	SHRQ         $0x02, R9
-	VMOVDQU      Y10, 352(AX)
-	VPXOR        1184(AX), Y4, Y10
+	VMOVDQU      Y10, 320(AX)
+	VPXOR        1152(AX), Y4, Y10
 	VPSHUFB      128(AX), Y10, Y10
 	ANDQ         $-4, R12
-	VMOVDQU      Y4, 832(AX)
-	VPADDD       544(AX), Y13, Y4
+	VMOVDQU      Y4, 800(AX)
+	VPADDD       512(AX), Y13, Y4
 	VPXOR        Y4, Y6, Y6
 	ADDQ         R9, R12
 	VPSLLD       $0x0c, Y6, Y15
 	VPSRLD       $0x14, Y6, Y6
 	VPOR         Y15, Y6, Y6
-	VMOVDQU      Y4, 544(AX)
-	VPADDD       1056(AX), Y12, Y4
+	VMOVDQU      Y4, 512(AX)
+	VPADDD       1024(AX), Y12, Y4
 	ADDQ         R12, R8
 	VPXOR        Y4, Y7, Y7
 	VPSLLD       $0x0c, Y7, Y15
 	VPSRLD       $0x14, Y7, Y7
 	VPOR         Y15, Y7, Y7
-	VMOVDQU      Y4, 1056(AX)
+	VMOVDQU      Y4, 1024(AX)
 	ADCQ         $0x00, R10
-	VPADDD       576(AX), Y1, Y4
+	VPADDD       544(AX), Y1, Y4
 	VPXOR        Y4, Y9, Y9
 	VPSLLD       $0x0c, Y9, Y15
 	VPSRLD       $0x14, Y9, Y9
 	VPOR         Y15, Y9, Y9
 	ADCQ         $0x00, R11
-	VMOVDQU      Y4, 576(AX)
-	VPADDD       1088(AX), Y3, Y4
+	VMOVDQU      Y4, 544(AX)
+	VPADDD       1056(AX), Y3, Y4
 	VPXOR        Y4, Y11, Y11
 	MOVQ         R8, DI
 	VPSLLD       $0x0c, Y11, Y15
 	VPSRLD       $0x14, Y11, Y11
 	VPOR         Y15, Y11, Y11
-	VMOVDQU      Y4, 1088(AX)
-	VPADDD       480(AX), Y5, Y4
+	VMOVDQU      Y4, 1056(AX)
+	VPADDD       448(AX), Y5, Y4
 	MOVQ         R10, R9
 	VPXOR        Y4, Y14, Y14
 	VPSLLD       $0x0c, Y14, Y15
 	VPSRLD       $0x14, Y14, Y14
 	VPOR         Y15, Y14, Y14
-	VMOVDQU      Y4, 480(AX)
+	VMOVDQU      Y4, 448(AX)
 	ADDQ         32(R13), DI
-	VPADDD       992(AX), Y2, Y4
+	VPADDD       960(AX), Y2, Y4
 	VPXOR        Y4, Y8, Y8
 	VPSLLD       $0x0c, Y8, Y15
 	VPSRLD       $0x14, Y8, Y8
 	VPOR         Y15, Y8, Y8
 	ADCQ         40(R13), R9
-	VMOVDQU      Y4, 992(AX)
-	VPADDD       512(AX), Y0, Y4
-	VMOVDQU      Y0, 672(AX)
+	VMOVDQU      Y4, 960(AX)
+	VPADDD       480(AX), Y0, Y4
+	VMOVDQU      Y0, 640(AX)
 	ADCQ         $0x01, R11
-	VPXOR        352(AX), Y4, Y0
+	VPXOR        320(AX), Y4, Y0
 	VPSLLD       $0x0c, Y0, Y15
 	VPSRLD       $0x14, Y0, Y0
 	VPOR         Y15, Y0, Y0
-	VMOVDQU      Y4, 512(AX)
+	VMOVDQU      Y4, 480(AX)
 	MOVQ         DI, DX
-	VPADDD       1024(AX), Y10, Y4
-	VMOVDQU      Y10, 1184(AX)
-	VPXOR        864(AX), Y4, Y10
+	VPADDD       992(AX), Y10, Y4
+	VMOVDQU      Y10, 1152(AX)
+	VPXOR        832(AX), Y4, Y10
 	MULXQ        88(AX), R8, R10
 	VPSLLD       $0x0c, Y10, Y15
 	VPSRLD       $0x14, Y10, Y10
 	VPOR         Y15, Y10, Y10
-	VMOVDQU      Y4, 1024(AX)
-	VPADDD       224(AX), Y6, Y4
+	VMOVDQU      Y4, 992(AX)
+	VPADDD       192(AX), Y6, Y4
 	MULXQ        96(AX), DI, R12
 	VPXOR        Y4, Y13, Y13
 	VPSHUFB      160(AX), Y13, Y13
-	VMOVDQU      Y4, 224(AX)
+	VMOVDQU      Y4, 192(AX)
 	ADDQ         DI, R10
-	VPADDD       736(AX), Y7, Y4
+	VPADDD       704(AX), Y7, Y4
 	VPXOR        Y4, Y12, Y12
 	VPSHUFB      160(AX), Y12, Y12
 	ADCQ         $0x00, R12
-	VMOVDQU      Y4, 736(AX)
-	VPADDD       256(AX), Y9, Y4
+	VMOVDQU      Y4, 704(AX)
+	VPADDD       224(AX), Y9, Y4
 	VPXOR        Y4, Y1, Y1
 	MOVQ         R9, DX
 	VPSHUFB      160(AX), Y1, Y1
-	VMOVDQU      Y4, 256(AX)
-	VPADDD       768(AX), Y11, Y4
+	VMOVDQU      Y4, 224(AX)
+	VPADDD       736(AX), Y11, Y4
 	MULXQ        88(AX), DI, R9
 	VPXOR        Y4, Y3, Y3
 	VPSHUFB      160(AX), Y3, Y3
-	VMOVDQU      Y4, 768(AX)
+	VMOVDQU      Y4, 736(AX)
 	ADDQ         DI, R10
-	VPADDD       288(AX), Y14, Y4
+	VPADDD       256(AX), Y14, Y4
 	VPXOR        Y4, Y5, Y5
 	VPSHUFB      160(AX), Y5, Y5
 	ADCQ         R9, R12
-	VMOVDQU      Y4, 288(AX)
-	VPADDD       800(AX), Y8, Y4
+	VMOVDQU      Y4, 256(AX)
+	VPADDD       768(AX), Y8, Y4
 	VPXOR        Y4, Y2, Y2
 	MULXQ        104(AX), DI, R9
 	VPSHUFB      160(AX), Y2, Y2
-	VMOVDQU      Y4, 800(AX)
-	VPADDD       320(AX), Y0, Y4
+	VMOVDQU      Y4, 768(AX)
+	VPADDD       288(AX), Y0, Y4
 	ADDQ         DI, R8
-	VMOVDQU      Y0, 352(AX)
-	VPXOR        672(AX), Y4, Y0
+	VMOVDQU      Y0, 320(AX)
+	VPXOR        640(AX), Y4, Y0
 	VPSHUFB      160(AX), Y0, Y0
 	ADCQ         R9, R10
-	VMOVDQU      Y4, 320(AX)
-	VPADDD       832(AX), Y10, Y4
-	VMOVDQU      Y10, 864(AX)
+	VMOVDQU      Y4, 288(AX)
+	VPADDD       800(AX), Y10, Y4
+	VMOVDQU      Y10, 832(AX)
 	ADCQ         $0x00, R12
-	VPXOR        1184(AX), Y4, Y10
+	VPXOR        1152(AX), Y4, Y10
 	VPSHUFB      160(AX), Y10, Y10
-	VMOVDQU      Y4, 832(AX)
+	VMOVDQU      Y4, 800(AX)
 	MOVQ         R11, DI
-	VPADDD       544(AX), Y13, Y4
+	VPADDD       512(AX), Y13, Y4
 	VPXOR        Y4, Y6, Y6
 	VPSLLD       $0x07, Y6, Y15
 	VPSRLD       $0x19, Y6, Y6
 	VPOR         Y15, Y6, Y6
 	IMULQ        104(AX), DI
-	VMOVDQU      Y13, 704(AX)
-	VPADDD       1056(AX), Y12, Y13
+	VMOVDQU      Y13, 672(AX)
+	VPADDD       1024(AX), Y12, Y13
 	VPXOR        Y13, Y7, Y7
 	IMULQ        88(AX), R11
 	VPSLLD       $0x07, Y7, Y15
 	VPSRLD       $0x19, Y7, Y7
 	VPOR         Y15, Y7, Y7
-	VMOVDQU      Y12, 1216(AX)
-	VPADDD       576(AX), Y1, Y12
+	VMOVDQU      Y12, 1184(AX)
+	VPADDD       544(AX), Y1, Y12
 	ADDQ         DI, R10
 	VPXOR        Y12, Y9, Y9
 	VPSLLD       $0x07, Y9, Y15
 	VPSRLD       $0x19, Y9, Y9
 	VPOR         Y15, Y9, Y9
-	VMOVDQU      Y13, 1056(AX)
+	VMOVDQU      Y13, 1024(AX)
 	ADCQ         R11, R12
-	VPADDD       1088(AX), Y3, Y13
+	VPADDD       1056(AX), Y3, Y13
 	VPXOR        Y13, Y11, Y11
 	VPSLLD       $0x07, Y11, Y15
 	VPSRLD       $0x19, Y11, Y11
 	VPOR         Y15, Y11, Y11
 	MOVQ         R12, R11
-	VMOVDQU      Y3, 1120(AX)
-	VPADDD       480(AX), Y5, Y3
+	VMOVDQU      Y3, 1088(AX)
+	VPADDD       448(AX), Y5, Y3
 	VPXOR        Y3, Y14, Y14
 	ANDQ         $0x03, R11
 	VPSLLD       $0x07, Y14, Y15
 	VPSRLD       $0x19, Y14, Y14
 	VPOR         Y15, Y14, Y14
-	VMOVDQU      Y13, 1088(AX)
-	VPADDD       992(AX), Y2, Y13
+	VMOVDQU      Y13, 1056(AX)
+	VPADDD       960(AX), Y2, Y13
 	MOVQ         R12, R9
 	VPXOR        Y13, Y8, Y8
 	VPSLLD       $0x07, Y8, Y15
 	VPSRLD       $0x19, Y8, Y8
 	VPOR         Y15, Y8, Y8
-	VMOVDQU      Y2, 1152(AX)
+	VMOVDQU      Y2, 1120(AX)
 	SHRQ         $0x02, R9
-	VPADDD       512(AX), Y0, Y2
-	VMOVDQU      Y13, 992(AX)
-	VPXOR        352(AX), Y2, Y13
+	VPADDD       480(AX), Y0, Y2
+	VMOVDQU      Y13, 960(AX)
+	VPXOR        320(AX), Y2, Y13
 	ANDQ         $-4, R12
 	VPSLLD       $0x07, Y13, Y15
 	VPSRLD       $0x19, Y13, Y13
 	VPOR         Y15, Y13, Y13
-	VMOVDQU      Y8, 960(AX)
-	VPADDD       1024(AX), Y10, Y8
+	VMOVDQU      Y8, 928(AX)
+	VPADDD       992(AX), Y10, Y8
 	ADDQ         R9, R12
-	VMOVDQU      Y10, 1184(AX)
-	VPXOR        864(AX), Y8, Y10
+	VMOVDQU      Y10, 1152(AX)
+	VPXOR        832(AX), Y8, Y10
 	VPSLLD       $0x07, Y10, Y15
 	VPSRLD       $0x19, Y10, Y10
 	VPOR         Y15, Y10, Y10
 	ADDQ         R12, R8
-	VMOVDQU      Y0, 672(AX)
-	VMOVDQU      Y1, 608(AX)
-	VMOVDQU      Y2, 512(AX)
+	VMOVDQU      Y0, 640(AX)
+	VMOVDQU      Y1, 576(AX)
+	VMOVDQU      Y2, 480(AX)
 	ADCQ         $0x00, R10
-	VMOVDQU      Y3, 480(AX)
-	VMOVDQU      Y4, 544(AX)
-	VMOVDQU      Y5, 640(AX)
+	VMOVDQU      Y3, 448(AX)
+	VMOVDQU      Y4, 512(AX)
+	VMOVDQU      Y5, 608(AX)
 	ADCQ         $0x00, R11
-	VMOVDQU      Y6, 384(AX)
-	VMOVDQU      Y7, 896(AX)
-	VMOVDQU      Y8, 1024(AX)
+	VMOVDQU      Y6, 352(AX)
+	VMOVDQU      Y7, 864(AX)
+	VMOVDQU      Y8, 992(AX)
 	MOVQ         R8, DI
-	VMOVDQU      Y9, 416(AX)
-	VMOVDQU      Y10, 864(AX)
-	VMOVDQU      Y11, 928(AX)
+	VMOVDQU      Y9, 384(AX)
+	VMOVDQU      Y10, 832(AX)
+	VMOVDQU      Y11, 896(AX)
 	MOVQ         R10, R9
-	VMOVDQU      Y12, 576(AX)
-	VMOVDQU      Y13, 352(AX)
-	VMOVDQU      Y14, 448(AX)
+	VMOVDQU      Y12, 544(AX)
+	VMOVDQU      Y13, 320(AX)
+	VMOVDQU      Y14, 416(AX)
 	ADDQ         $0x30, R13
-	DECQ         1280(SP)
+	DECQ         1248(SP)
 	JNZ          sealWideAVX2_first
 	ADDQ         (R13), DI
 	ADCQ         8(R13), R9
@@ -13348,22 +13352,22 @@ sealWideAVX2_first:
 	ADCQ         $0x00, R11
 	MOVQ         R8, DI
 	MOVQ         R10, R9
-	VMOVDQU      224(AX), Y0
-	VMOVDQU      256(AX), Y1
-	VMOVDQU      288(AX), Y2
-	VMOVDQU      320(AX), Y3
-	VMOVDQU      352(AX), Y4
-	VMOVDQU      384(AX), Y5
-	VMOVDQU      416(AX), Y6
-	VMOVDQU      448(AX), Y7
-	VMOVDQU      480(AX), Y12
-	VMOVDQU      512(AX), Y13
-	VMOVDQU      608(AX), Y8
-	VMOVDQU      640(AX), Y9
-	VMOVDQU      672(AX), Y10
-	VMOVDQU      704(AX), Y11
-	VMOVDQU      Y12, 480(AX)
-	VMOVDQU      Y13, 512(AX)
+	VMOVDQU      192(AX), Y0
+	VMOVDQU      224(AX), Y1
+	VMOVDQU      256(AX), Y2
+	VMOVDQU      288(AX), Y3
+	VMOVDQU      320(AX), Y4
+	VMOVDQU      352(AX), Y5
+	VMOVDQU      384(AX), Y6
+	VMOVDQU      416(AX), Y7
+	VMOVDQU      448(AX), Y12
+	VMOVDQU      480(AX), Y13
+	VMOVDQU      576(AX), Y8
+	VMOVDQU      608(AX), Y9
+	VMOVDQU      640(AX), Y10
+	VMOVDQU      672(AX), Y11
+	VMOVDQU      Y12, 448(AX)
+	VMOVDQU      Y13, 480(AX)
 	VPBROADCASTD (AX), Y12
 	VPADDD       Y12, Y0, Y0
 	VPBROADCASTD 4(AX), Y12
@@ -13420,10 +13424,10 @@ sealWideAVX2_first:
 	VMOVDQU      Y2, 192(CX)
 	VPXOR        448(BX), Y0, Y0
 	VMOVDQU      Y0, 448(CX)
-	VMOVDQU      480(AX), Y2
-	VMOVDQU      512(AX), Y6
-	VMOVDQU      544(AX), Y14
-	VMOVDQU      576(AX), Y15
+	VMOVDQU      448(AX), Y2
+	VMOVDQU      480(AX), Y6
+	VMOVDQU      512(AX), Y14
+	VMOVDQU      544(AX), Y15
 	VPBROADCASTD 32(AX), Y1
 	VPADDD       Y1, Y2, Y2
 	VPBROADCASTD 36(AX), Y1
@@ -13441,7 +13445,7 @@ sealWideAVX2_first:
 	VPUNPCKLQDQ  Y14, Y2, Y15
 	VPUNPCKHQDQ  Y14, Y2, Y2
 	VPBROADCASTD 48(AX), Y12
-	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       cp_iota16<>+0(SB), Y12, Y12
 	VPADDD       Y12, Y8, Y8
 	VPBROADCASTD 52(AX), Y12
 	VPADDD       Y12, Y9, Y9
@@ -13481,23 +13485,23 @@ sealWideAVX2_first:
 	VMOVDQU      Y14, 224(CX)
 	VPXOR        480(BX), Y2, Y2
 	VMOVDQU      Y2, 480(CX)
-	VMOVDQU      736(AX), Y0
-	VMOVDQU      768(AX), Y1
-	VMOVDQU      800(AX), Y2
-	VMOVDQU      832(AX), Y3
-	VMOVDQU      864(AX), Y4
-	VMOVDQU      896(AX), Y5
-	VMOVDQU      928(AX), Y6
-	VMOVDQU      960(AX), Y7
-	VMOVDQU      992(AX), Y12
-	VMOVDQU      1024(AX), Y13
-	VMOVDQU      1120(AX), Y8
-	VMOVDQU      1152(AX), Y9
-	VMOVDQU      1184(AX), Y10
-	VMOVDQU      1216(AX), Y11
+	VMOVDQU      704(AX), Y0
+	VMOVDQU      736(AX), Y1
+	VMOVDQU      768(AX), Y2
+	VMOVDQU      800(AX), Y3
+	VMOVDQU      832(AX), Y4
+	VMOVDQU      864(AX), Y5
+	VMOVDQU      896(AX), Y6
+	VMOVDQU      928(AX), Y7
+	VMOVDQU      960(AX), Y12
+	VMOVDQU      992(AX), Y13
+	VMOVDQU      1088(AX), Y8
+	VMOVDQU      1120(AX), Y9
+	VMOVDQU      1152(AX), Y10
+	VMOVDQU      1184(AX), Y11
 	ADDL         $0x08, 48(AX)
-	VMOVDQU      Y12, 992(AX)
-	VMOVDQU      Y13, 1024(AX)
+	VMOVDQU      Y12, 960(AX)
+	VMOVDQU      Y13, 992(AX)
 	VPBROADCASTD (AX), Y12
 	VPADDD       Y12, Y0, Y0
 	VPBROADCASTD 4(AX), Y12
@@ -13554,10 +13558,10 @@ sealWideAVX2_first:
 	VMOVDQU      Y2, 704(CX)
 	VPXOR        960(BX), Y0, Y0
 	VMOVDQU      Y0, 960(CX)
-	VMOVDQU      992(AX), Y2
-	VMOVDQU      1024(AX), Y6
-	VMOVDQU      1056(AX), Y14
-	VMOVDQU      1088(AX), Y15
+	VMOVDQU      960(AX), Y2
+	VMOVDQU      992(AX), Y6
+	VMOVDQU      1024(AX), Y14
+	VMOVDQU      1056(AX), Y15
 	VPBROADCASTD 32(AX), Y1
 	VPADDD       Y1, Y2, Y2
 	VPBROADCASTD 36(AX), Y1
@@ -13575,7 +13579,7 @@ sealWideAVX2_first:
 	VPUNPCKLQDQ  Y14, Y2, Y15
 	VPUNPCKHQDQ  Y14, Y2, Y2
 	VPBROADCASTD 48(AX), Y12
-	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       cp_iota16<>+0(SB), Y12, Y12
 	VPADDD       Y12, Y8, Y8
 	VPBROADCASTD 52(AX), Y12
 	VPADDD       Y12, Y9, Y9
@@ -13632,190 +13636,191 @@ sealWideAVX2_first:
 sealWideAVX2_loop:
 	LEAQ         -1024(CX), R13
 	VPBROADCASTD (AX), Y0
+	VMOVDQU      Y0, 192(AX)
+	VMOVDQU      Y0, 704(AX)
+	VPBROADCASTD 4(AX), Y0
 	VMOVDQU      Y0, 224(AX)
 	VMOVDQU      Y0, 736(AX)
-	VPBROADCASTD 4(AX), Y0
+	VPBROADCASTD 8(AX), Y0
 	VMOVDQU      Y0, 256(AX)
 	VMOVDQU      Y0, 768(AX)
-	VPBROADCASTD 8(AX), Y0
+	VPBROADCASTD 12(AX), Y0
 	VMOVDQU      Y0, 288(AX)
 	VMOVDQU      Y0, 800(AX)
-	VPBROADCASTD 12(AX), Y0
+	VPBROADCASTD 16(AX), Y0
 	VMOVDQU      Y0, 320(AX)
 	VMOVDQU      Y0, 832(AX)
-	VPBROADCASTD 16(AX), Y0
+	VPBROADCASTD 20(AX), Y0
 	VMOVDQU      Y0, 352(AX)
 	VMOVDQU      Y0, 864(AX)
-	VPBROADCASTD 20(AX), Y0
+	VPBROADCASTD 24(AX), Y0
 	VMOVDQU      Y0, 384(AX)
 	VMOVDQU      Y0, 896(AX)
-	VPBROADCASTD 24(AX), Y0
+	VPBROADCASTD 28(AX), Y0
 	VMOVDQU      Y0, 416(AX)
 	VMOVDQU      Y0, 928(AX)
-	VPBROADCASTD 28(AX), Y0
+	VPBROADCASTD 32(AX), Y0
 	VMOVDQU      Y0, 448(AX)
 	VMOVDQU      Y0, 960(AX)
-	VPBROADCASTD 32(AX), Y0
+	VPBROADCASTD 36(AX), Y0
 	VMOVDQU      Y0, 480(AX)
 	VMOVDQU      Y0, 992(AX)
-	VPBROADCASTD 36(AX), Y0
+	VPBROADCASTD 40(AX), Y0
 	VMOVDQU      Y0, 512(AX)
 	VMOVDQU      Y0, 1024(AX)
-	VPBROADCASTD 40(AX), Y0
+	VPBROADCASTD 44(AX), Y0
 	VMOVDQU      Y0, 544(AX)
 	VMOVDQU      Y0, 1056(AX)
-	VPBROADCASTD 44(AX), Y0
-	VMOVDQU      Y0, 576(AX)
-	VMOVDQU      Y0, 1088(AX)
 	VPBROADCASTD 52(AX), Y0
+	VMOVDQU      Y0, 608(AX)
+	VMOVDQU      Y0, 1120(AX)
+	VPBROADCASTD 56(AX), Y0
 	VMOVDQU      Y0, 640(AX)
 	VMOVDQU      Y0, 1152(AX)
-	VPBROADCASTD 56(AX), Y0
+	VPBROADCASTD 60(AX), Y0
 	VMOVDQU      Y0, 672(AX)
 	VMOVDQU      Y0, 1184(AX)
-	VPBROADCASTD 60(AX), Y0
-	VMOVDQU      Y0, 704(AX)
-	VMOVDQU      Y0, 1216(AX)
 	VPBROADCASTD 48(AX), Y0
-	VPADDD       cp_iota8<>+0(SB), Y0, Y0
-	VMOVDQU      Y0, 608(AX)
-	VPADDD       192(AX), Y0, Y0
-	VMOVDQU      Y0, 1120(AX)
-	MOVQ         $0x0000000a, 1288(SP)
+	VPADDD       cp_iota16<>+0(SB), Y0, Y0
+	VMOVDQU      Y0, 576(AX)
+	VPBROADCASTD 48(AX), Y0
+	VPADDD       cp_iota16<>+32(SB), Y0, Y0
+	VMOVDQU      Y0, 1088(AX)
+	MOVQ         $0x0000000a, 1256(SP)
 
 sealWideAVX2_rounds:
-	VMOVDQU      224(AX), Y0
-	VPADDD       352(AX), Y0, Y0
+	VMOVDQU      192(AX), Y0
+	VPADDD       320(AX), Y0, Y0
 	ADDQ         (R13), DI
-	VPXOR        608(AX), Y0, Y1
+	VPXOR        576(AX), Y0, Y1
 	VPSHUFB      128(AX), Y1, Y1
 	ADCQ         8(R13), R9
-	VMOVDQU      736(AX), Y2
+	VMOVDQU      704(AX), Y2
 	ADCQ         $0x01, R11
-	VPADDD       864(AX), Y2, Y2
-	VPXOR        1120(AX), Y2, Y3
+	VPADDD       832(AX), Y2, Y2
+	VPXOR        1088(AX), Y2, Y3
 	MOVQ         DI, DX
 	VPSHUFB      128(AX), Y3, Y3
 	MULXQ        88(AX), R8, R10
-	VMOVDQU      256(AX), Y4
-	VPADDD       384(AX), Y4, Y4
+	VMOVDQU      224(AX), Y4
+	VPADDD       352(AX), Y4, Y4
 	MULXQ        96(AX), DI, R12
-	VPXOR        640(AX), Y4, Y5
+	VPXOR        608(AX), Y4, Y5
 	ADDQ         DI, R10
 	VPSHUFB      128(AX), Y5, Y5
-	VMOVDQU      768(AX), Y6
+	VMOVDQU      736(AX), Y6
 	ADCQ         $0x00, R12
-	VPADDD       896(AX), Y6, Y6
+	VPADDD       864(AX), Y6, Y6
 	MOVQ         R9, DX
-	VPXOR        1152(AX), Y6, Y7
+	VPXOR        1120(AX), Y6, Y7
 	VPSHUFB      128(AX), Y7, Y7
 	MULXQ        88(AX), DI, R9
-	VMOVDQU      288(AX), Y8
+	VMOVDQU      256(AX), Y8
 	ADDQ         DI, R10
-	VPADDD       416(AX), Y8, Y8
-	VPXOR        672(AX), Y8, Y9
+	VPADDD       384(AX), Y8, Y8
+	VPXOR        640(AX), Y8, Y9
 	ADCQ         R9, R12
 	VPSHUFB      128(AX), Y9, Y9
 	MULXQ        104(AX), DI, R9
-	VMOVDQU      800(AX), Y10
-	VPADDD       928(AX), Y10, Y10
+	VMOVDQU      768(AX), Y10
+	VPADDD       896(AX), Y10, Y10
 	ADDQ         DI, R8
-	VPXOR        1184(AX), Y10, Y11
+	VPXOR        1152(AX), Y10, Y11
 	ADCQ         R9, R10
 	VPSHUFB      128(AX), Y11, Y11
-	VMOVDQU      320(AX), Y12
+	VMOVDQU      288(AX), Y12
 	ADCQ         $0x00, R12
-	VPADDD       448(AX), Y12, Y12
+	VPADDD       416(AX), Y12, Y12
 	MOVQ         R11, DI
-	VPXOR        704(AX), Y12, Y13
+	VPXOR        672(AX), Y12, Y13
 	VPSHUFB      128(AX), Y13, Y13
 	IMULQ        104(AX), DI
-	VMOVDQU      832(AX), Y14
+	VMOVDQU      800(AX), Y14
 	IMULQ        88(AX), R11
-	VPADDD       960(AX), Y14, Y14
-	VMOVDQU      Y12, 320(AX)
+	VPADDD       928(AX), Y14, Y14
+	VMOVDQU      Y12, 288(AX)
 	ADDQ         DI, R10
-	VPXOR        1216(AX), Y14, Y12
+	VPXOR        1184(AX), Y14, Y12
 	ADCQ         R11, R12
 	VPSHUFB      128(AX), Y12, Y12
-	VMOVDQU      Y14, 832(AX)
+	VMOVDQU      Y14, 800(AX)
 	MOVQ         R12, R11
-	VPADDD       480(AX), Y1, Y14
+	VPADDD       448(AX), Y1, Y14
 	ANDQ         $0x03, R11
-	VMOVDQU      Y10, 800(AX)
-	VPXOR        352(AX), Y14, Y10
+	VMOVDQU      Y10, 768(AX)
+	VPXOR        320(AX), Y14, Y10
 	MOVQ         R12, R9
 	VPSLLD       $0x0c, Y10, Y15
 	VPSRLD       $0x14, Y10, Y10
 	VPOR         Y15, Y10, Y10
 	SHRQ         $0x02, R9
-	VMOVDQU      Y14, 480(AX)
-	VPADDD       992(AX), Y3, Y14
+	VMOVDQU      Y14, 448(AX)
+	VPADDD       960(AX), Y3, Y14
 	ANDQ         $-4, R12
-	VMOVDQU      Y8, 288(AX)
+	VMOVDQU      Y8, 256(AX)
 	ADDQ         R9, R12
-	VPXOR        864(AX), Y14, Y8
+	VPXOR        832(AX), Y14, Y8
 	VPSLLD       $0x0c, Y8, Y15
 	VPSRLD       $0x14, Y8, Y8
 	VPOR         Y15, Y8, Y8
 	ADDQ         R12, R8
-	VMOVDQU      Y14, 992(AX)
+	VMOVDQU      Y14, 960(AX)
 	ADCQ         $0x00, R10
-	VPADDD       512(AX), Y5, Y14
-	VMOVDQU      Y6, 768(AX)
+	VPADDD       480(AX), Y5, Y14
+	VMOVDQU      Y6, 736(AX)
 	ADCQ         $0x00, R11
-	VPXOR        384(AX), Y14, Y6
+	VPXOR        352(AX), Y14, Y6
 	MOVQ         R8, DI
 	VPSLLD       $0x0c, Y6, Y15
 	VPSRLD       $0x14, Y6, Y6
 	VPOR         Y15, Y6, Y6
-	VMOVDQU      Y14, 512(AX)
+	VMOVDQU      Y14, 480(AX)
 	MOVQ         R10, R9
-	VPADDD       1024(AX), Y7, Y14
+	VPADDD       992(AX), Y7, Y14
 	ADDQ         16(R13), DI
-	VMOVDQU      Y7, 1152(AX)
-	VPXOR        896(AX), Y14, Y7
+	VMOVDQU      Y7, 1120(AX)
+	VPXOR        864(AX), Y14, Y7
 	ADCQ         24(R13), R9
 	VPSLLD       $0x0c, Y7, Y15
 	VPSRLD       $0x14, Y7, Y7
 	VPOR         Y15, Y7, Y7
 	ADCQ         $0x01, R11
-	VMOVDQU      Y14, 1024(AX)
-	VPADDD       544(AX), Y9, Y14
+	VMOVDQU      Y14, 992(AX)
+	VPADDD       512(AX), Y9, Y14
 	MOVQ         DI, DX
-	VMOVDQU      Y9, 672(AX)
+	VMOVDQU      Y9, 640(AX)
 	MULXQ        88(AX), R8, R10
-	VPXOR        416(AX), Y14, Y9
+	VPXOR        384(AX), Y14, Y9
 	VPSLLD       $0x0c, Y9, Y15
 	VPSRLD       $0x14, Y9, Y9
 	VPOR         Y15, Y9, Y9
 	MULXQ        96(AX), DI, R12
-	VMOVDQU      Y14, 544(AX)
-	VPADDD       1056(AX), Y11, Y14
+	VMOVDQU      Y14, 512(AX)
+	VPADDD       1024(AX), Y11, Y14
 	ADDQ         DI, R10
-	VMOVDQU      Y11, 1184(AX)
+	VMOVDQU      Y11, 1152(AX)
 	ADCQ         $0x00, R12
-	VPXOR        928(AX), Y14, Y11
+	VPXOR        896(AX), Y14, Y11
 	VPSLLD       $0x0c, Y11, Y15
 	VPSRLD       $0x14, Y11, Y11
 	VPOR         Y15, Y11, Y11
 	MOVQ         R9, DX
-	VMOVDQU      Y14, 1056(AX)
+	VMOVDQU      Y14, 1024(AX)
 	MULXQ        88(AX), DI, R9
-	VPADDD       576(AX), Y13, Y14
-	VMOVDQU      Y13, 704(AX)
+	VPADDD       544(AX), Y13, Y14
+	VMOVDQU      Y13, 672(AX)
 	ADDQ         DI, R10
-	VPXOR        448(AX), Y14, Y13
+	VPXOR        416(AX), Y14, Y13
 	ADCQ         R9, R12
 	VPSLLD       $0x0c, Y13, Y15
 	VPSRLD       $0x14, Y13, Y13
 	VPOR         Y15, Y13, Y13
-	VMOVDQU      Y14, 576(AX)
+	VMOVDQU      Y14, 544(AX)
 	MULXQ        104(AX), DI, R9
-	VPADDD       1088(AX), Y12, Y14
+	VPADDD       1056(AX), Y12, Y14
 	ADDQ         DI, R8
-	VMOVDQU      Y12, 1216(AX)
-	VPXOR        960(AX), Y14, Y12
+	VMOVDQU      Y12, 1184(AX)
+	VPXOR        928(AX), Y14, Y12
 	ADCQ         R9, R10
 	VPSLLD       $0x0c, Y12, Y15
 	VPSRLD       $0x14, Y12, Y12
@@ -13836,404 +13841,404 @@ sealWideAVX2_rounds:
 	ADCQ         R11, R12
 	VPSHUFB      160(AX), Y5, Y5
 	MOVQ         R12, R11
-	VMOVDQU      Y4, 256(AX)
-	VPADDD       768(AX), Y7, Y4
+	VMOVDQU      Y4, 224(AX)
+	VPADDD       736(AX), Y7, Y4
 	ANDQ         $0x03, R11
-	VMOVDQU      Y2, 736(AX)
+	VMOVDQU      Y2, 704(AX)
 	MOVQ         R12, R9
-	VPXOR        1152(AX), Y4, Y2
+	VPXOR        1120(AX), Y4, Y2
 	VPSHUFB      160(AX), Y2, Y2
 	SHRQ         $0x02, R9
-	VMOVDQU      Y4, 768(AX)
+	VMOVDQU      Y4, 736(AX)
 	ANDQ         $-4, R12
-	VPADDD       288(AX), Y9, Y4
-	VMOVDQU      Y0, 224(AX)
+	VPADDD       256(AX), Y9, Y4
+	VMOVDQU      Y0, 192(AX)
 	ADDQ         R9, R12
-	VPXOR        672(AX), Y4, Y0
+	VPXOR        640(AX), Y4, Y0
 	ADDQ         R12, R8
 	VPSHUFB      160(AX), Y0, Y0
-	VMOVDQU      Y4, 288(AX)
+	VMOVDQU      Y4, 256(AX)
 	ADCQ         $0x00, R10
-	VPADDD       800(AX), Y11, Y4
+	VPADDD       768(AX), Y11, Y4
 	ADCQ         $0x00, R11
-	VMOVDQU      Y14, 1088(AX)
-	VPXOR        1184(AX), Y4, Y14
+	VMOVDQU      Y14, 1056(AX)
+	VPXOR        1152(AX), Y4, Y14
 	MOVQ         R8, DI
 	VPSHUFB      160(AX), Y14, Y14
 	MOVQ         R10, R9
-	VMOVDQU      Y4, 800(AX)
-	VPADDD       320(AX), Y13, Y4
+	VMOVDQU      Y4, 768(AX)
+	VPADDD       288(AX), Y13, Y4
 	ADDQ         32(R13), DI
-	VMOVDQU      Y13, 448(AX)
+	VMOVDQU      Y13, 416(AX)
 	ADCQ         40(R13), R9
-	VPXOR        704(AX), Y4, Y13
+	VPXOR        672(AX), Y4, Y13
 	VPSHUFB      160(AX), Y13, Y13
 	ADCQ         $0x01, R11
-	VMOVDQU      Y4, 320(AX)
+	VMOVDQU      Y4, 288(AX)
 	MOVQ         DI, DX
-	VPADDD       832(AX), Y12, Y4
-	VMOVDQU      Y12, 960(AX)
+	VPADDD       800(AX), Y12, Y4
+	VMOVDQU      Y12, 928(AX)
 	MULXQ        88(AX), R8, R10
-	VPXOR        1216(AX), Y4, Y12
+	VPXOR        1184(AX), Y4, Y12
 	MULXQ        96(AX), DI, R12
 	VPSHUFB      160(AX), Y12, Y12
-	VMOVDQU      Y4, 832(AX)
+	VMOVDQU      Y4, 800(AX)
 	ADDQ         DI, R10
-	VPADDD       480(AX), Y1, Y4
+	VPADDD       448(AX), Y1, Y4
 	ADCQ         $0x00, R12
 	VPXOR        Y4, Y10, Y10
 	VPSLLD       $0x07, Y10, Y15
 	VPSRLD       $0x19, Y10, Y10
 	VPOR         Y15, Y10, Y10
 	MOVQ         R9, DX
-	VMOVDQU      Y4, 480(AX)
+	VMOVDQU      Y4, 448(AX)
 	MULXQ        88(AX), DI, R9
-	VPADDD       992(AX), Y3, Y4
+	VPADDD       960(AX), Y3, Y4
 	VPXOR        Y4, Y8, Y8
 	ADDQ         DI, R10
 	VPSLLD       $0x07, Y8, Y15
 	VPSRLD       $0x19, Y8, Y8
 	VPOR         Y15, Y8, Y8
 	ADCQ         R9, R12
-	VMOVDQU      Y4, 992(AX)
-	VPADDD       512(AX), Y5, Y4
+	VMOVDQU      Y4, 960(AX)
+	VPADDD       480(AX), Y5, Y4
 	MULXQ        104(AX), DI, R9
 	VPXOR        Y4, Y6, Y6
 	VPSLLD       $0x07, Y6, Y15
 	VPSRLD       $0x19, Y6, Y6
 	VPOR         Y15, Y6, Y6
 	ADDQ         DI, R8
-	VMOVDQU      Y4, 512(AX)
+	VMOVDQU      Y4, 480(AX)
 	ADCQ         R9, R10
-	VPADDD       1024(AX), Y2, Y4
+	VPADDD       992(AX), Y2, Y4
 	VPXOR        Y4, Y7, Y7
 	ADCQ         $0x00, R12
 	VPSLLD       $0x07, Y7, Y15
 	VPSRLD       $0x19, Y7, Y7
 	VPOR         Y15, Y7, Y7
 	MOVQ         R11, DI
-	VMOVDQU      Y4, 1024(AX)
-	VPADDD       544(AX), Y0, Y4
+	VMOVDQU      Y4, 992(AX)
+	VPADDD       512(AX), Y0, Y4
 	IMULQ        104(AX), DI
 	VPXOR        Y4, Y9, Y9
 	IMULQ        88(AX), R11
 	VPSLLD       $0x07, Y9, Y15
 	VPSRLD       $0x19, Y9, Y9
 	VPOR         Y15, Y9, Y9
-	VMOVDQU      Y4, 544(AX)
+	VMOVDQU      Y4, 512(AX)
 	ADDQ         DI, R10
-	VPADDD       1056(AX), Y14, Y4
+	VPADDD       1024(AX), Y14, Y4
 	ADCQ         R11, R12
 	VPXOR        Y4, Y11, Y11
 	VPSLLD       $0x07, Y11, Y15
 	VPSRLD       $0x19, Y11, Y11
 	VPOR         Y15, Y11, Y11
 	MOVQ         R12, R11
-	VMOVDQU      Y4, 1056(AX)
+	VMOVDQU      Y4, 1024(AX)
 	ANDQ         $0x03, R11
-	VPADDD       576(AX), Y13, Y4
-	VMOVDQU      Y14, 1184(AX)
+	VPADDD       544(AX), Y13, Y4
+	VMOVDQU      Y14, 1152(AX)
 	MOVQ         R12, R9
-	VPXOR        448(AX), Y4, Y14
+	VPXOR        416(AX), Y4, Y14
 	SHRQ         $0x02, R9
 	VPSLLD       $0x07, Y14, Y15
 	VPSRLD       $0x19, Y14, Y14
 	VPOR         Y15, Y14, Y14
-	VMOVDQU      Y4, 576(AX)
+	VMOVDQU      Y4, 544(AX)
 	ANDQ         $-4, R12
-	VPADDD       1088(AX), Y12, Y4
+	VPADDD       1056(AX), Y12, Y4
 	ADDQ         R9, R12
-	VMOVDQU      Y8, 864(AX)
-	VPXOR        960(AX), Y4, Y8
+	VMOVDQU      Y8, 832(AX)
+	VPXOR        928(AX), Y4, Y8
 	ADDQ         R12, R8
 	VPSLLD       $0x07, Y8, Y15
 	VPSRLD       $0x19, Y8, Y8
 	VPOR         Y15, Y8, Y8
 	ADCQ         $0x00, R10
-	VMOVDQU      Y4, 1088(AX)
-	VPADDD       224(AX), Y6, Y4
+	VMOVDQU      Y4, 1056(AX)
+	VPADDD       192(AX), Y6, Y4
 	ADCQ         $0x00, R11
 	VPXOR        Y4, Y13, Y13
 	MOVQ         R8, DI
 	VPSHUFB      128(AX), Y13, Y13
-	VMOVDQU      Y4, 224(AX)
+	VMOVDQU      Y4, 192(AX)
 	MOVQ         R10, R9
-	VPADDD       736(AX), Y7, Y4
+	VPADDD       704(AX), Y7, Y4
 	ADDQ         48(R13), DI
 	VPXOR        Y4, Y12, Y12
 	VPSHUFB      128(AX), Y12, Y12
 	ADCQ         56(R13), R9
-	VMOVDQU      Y4, 736(AX)
+	VMOVDQU      Y4, 704(AX)
 	ADCQ         $0x01, R11
-	VPADDD       256(AX), Y9, Y4
+	VPADDD       224(AX), Y9, Y4
 	VPXOR        Y4, Y1, Y1
 	MOVQ         DI, DX
 	VPSHUFB      128(AX), Y1, Y1
 	MULXQ        88(AX), R8, R10
-	VMOVDQU      Y4, 256(AX)
-	VPADDD       768(AX), Y11, Y4
+	VMOVDQU      Y4, 224(AX)
+	VPADDD       736(AX), Y11, Y4
 	MULXQ        96(AX), DI, R12
 	VPXOR        Y4, Y3, Y3
 	ADDQ         DI, R10
 	VPSHUFB      128(AX), Y3, Y3
-	VMOVDQU      Y4, 768(AX)
+	VMOVDQU      Y4, 736(AX)
 	ADCQ         $0x00, R12
-	VPADDD       288(AX), Y14, Y4
+	VPADDD       256(AX), Y14, Y4
 	MOVQ         R9, DX
 	VPXOR        Y4, Y5, Y5
 	VPSHUFB      128(AX), Y5, Y5
 	MULXQ        88(AX), DI, R9
-	VMOVDQU      Y4, 288(AX)
+	VMOVDQU      Y4, 256(AX)
 	ADDQ         DI, R10
-	VPADDD       800(AX), Y8, Y4
+	VPADDD       768(AX), Y8, Y4
 	VPXOR        Y4, Y2, Y2
 	ADCQ         R9, R12
 	VPSHUFB      128(AX), Y2, Y2
 	MULXQ        104(AX), DI, R9
-	VMOVDQU      Y4, 800(AX)
-	VPADDD       320(AX), Y10, Y4
+	VMOVDQU      Y4, 768(AX)
+	VPADDD       288(AX), Y10, Y4
 	ADDQ         DI, R8
 	VPXOR        Y4, Y0, Y0
 	ADCQ         R9, R10
 	VPSHUFB      128(AX), Y0, Y0
-	VMOVDQU      Y4, 320(AX)
+	VMOVDQU      Y4, 288(AX)
 	ADCQ         $0x00, R12
-	VMOVDQU      832(AX), Y4
+	VMOVDQU      800(AX), Y4
 	MOVQ         R11, DI
-	VPADDD       864(AX), Y4, Y4
-	VMOVDQU      Y10, 352(AX)
+	VPADDD       832(AX), Y4, Y4
+	VMOVDQU      Y10, 320(AX)
 	IMULQ        104(AX), DI
-	VPXOR        1184(AX), Y4, Y10
+	VPXOR        1152(AX), Y4, Y10
 	IMULQ        88(AX), R11
 	VPSHUFB      128(AX), Y10, Y10
-	VMOVDQU      Y4, 832(AX)
+	VMOVDQU      Y4, 800(AX)
 	ADDQ         DI, R10
-	VPADDD       544(AX), Y13, Y4
+	VPADDD       512(AX), Y13, Y4
 	VPXOR        Y4, Y6, Y6
 	ADCQ         R11, R12
 	VPSLLD       $0x0c, Y6, Y15
 	VPSRLD       $0x14, Y6, Y6
 	VPOR         Y15, Y6, Y6
 	MOVQ         R12, R11
-	VMOVDQU      Y4, 544(AX)
-	VPADDD       1056(AX), Y12, Y4
+	VMOVDQU      Y4, 512(AX)
+	VPADDD       1024(AX), Y12, Y4
 	ANDQ         $0x03, R11
 	VPXOR        Y4, Y7, Y7
 	MOVQ         R12, R9
 	VPSLLD       $0x0c, Y7, Y15
 	VPSRLD       $0x14, Y7, Y7
 	VPOR         Y15, Y7, Y7
-	VMOVDQU      Y4, 1056(AX)
+	VMOVDQU      Y4, 1024(AX)
 	SHRQ         $0x02, R9
-	VPADDD       576(AX), Y1, Y4
+	VPADDD       544(AX), Y1, Y4
 	ANDQ         $-4, R12
 	VPXOR        Y4, Y9, Y9
 	VPSLLD       $0x0c, Y9, Y15
 	VPSRLD       $0x14, Y9, Y9
 	VPOR         Y15, Y9, Y9
 	ADDQ         R9, R12
-	VMOVDQU      Y4, 576(AX)
+	VMOVDQU      Y4, 544(AX)
 	ADDQ         R12, R8
-	VPADDD       1088(AX), Y3, Y4
+	VPADDD       1056(AX), Y3, Y4
 	VPXOR        Y4, Y11, Y11
 	ADCQ         $0x00, R10
 	VPSLLD       $0x0c, Y11, Y15
 	VPSRLD       $0x14, Y11, Y11
 	VPOR         Y15, Y11, Y11
 	ADCQ         $0x00, R11
-	VMOVDQU      Y4, 1088(AX)
-	VPADDD       480(AX), Y5, Y4
+	VMOVDQU      Y4, 1056(AX)
+	VPADDD       448(AX), Y5, Y4
 	MOVQ         R8, DI
 	VPXOR        Y4, Y14, Y14
 	MOVQ         R10, R9
 	VPSLLD       $0x0c, Y14, Y15
 	VPSRLD       $0x14, Y14, Y14
 	VPOR         Y15, Y14, Y14
-	VMOVDQU      Y4, 480(AX)
+	VMOVDQU      Y4, 448(AX)
 	ADDQ         64(R13), DI
-	VPADDD       992(AX), Y2, Y4
+	VPADDD       960(AX), Y2, Y4
 	ADCQ         72(R13), R9
 	VPXOR        Y4, Y8, Y8
 	VPSLLD       $0x0c, Y8, Y15
 	VPSRLD       $0x14, Y8, Y8
 	VPOR         Y15, Y8, Y8
 	ADCQ         $0x01, R11
-	VMOVDQU      Y4, 992(AX)
+	VMOVDQU      Y4, 960(AX)
 	MOVQ         DI, DX
-	VPADDD       512(AX), Y0, Y4
-	VMOVDQU      Y0, 672(AX)
+	VPADDD       480(AX), Y0, Y4
+	VMOVDQU      Y0, 640(AX)
 	MULXQ        88(AX), R8, R10
-	VPXOR        352(AX), Y4, Y0
+	VPXOR        320(AX), Y4, Y0
 	MULXQ        96(AX), DI, R12
 	VPSLLD       $0x0c, Y0, Y15
 	VPSRLD       $0x14, Y0, Y0
 	VPOR         Y15, Y0, Y0
-	VMOVDQU      Y4, 512(AX)
+	VMOVDQU      Y4, 480(AX)
 	ADDQ         DI, R10
-	VPADDD       1024(AX), Y10, Y4
+	VPADDD       992(AX), Y10, Y4
 	ADCQ         $0x00, R12
-	VMOVDQU      Y10, 1184(AX)
-	VPXOR        864(AX), Y4, Y10
+	VMOVDQU      Y10, 1152(AX)
+	VPXOR        832(AX), Y4, Y10
 	MOVQ         R9, DX
 	VPSLLD       $0x0c, Y10, Y15
 	VPSRLD       $0x14, Y10, Y10
 	VPOR         Y15, Y10, Y10
 	MULXQ        88(AX), DI, R9
-	VMOVDQU      Y4, 1024(AX)
-	VPADDD       224(AX), Y6, Y4
+	VMOVDQU      Y4, 992(AX)
+	VPADDD       192(AX), Y6, Y4
 	ADDQ         DI, R10
 	VPXOR        Y4, Y13, Y13
 	ADCQ         R9, R12
 	VPSHUFB      160(AX), Y13, Y13
-	VMOVDQU      Y4, 224(AX)
+	VMOVDQU      Y4, 192(AX)
 	MULXQ        104(AX), DI, R9
-	VPADDD       736(AX), Y7, Y4
+	VPADDD       704(AX), Y7, Y4
 	ADDQ         DI, R8
 	VPXOR        Y4, Y12, Y12
 	VPSHUFB      160(AX), Y12, Y12
 	ADCQ         R9, R10
-	VMOVDQU      Y4, 736(AX)
+	VMOVDQU      Y4, 704(AX)
 	ADCQ         $0x00, R12
-	VPADDD       256(AX), Y9, Y4
+	VPADDD       224(AX), Y9, Y4
 	VPXOR        Y4, Y1, Y1
 	MOVQ         R11, DI
 	VPSHUFB      160(AX), Y1, Y1
 	IMULQ        104(AX), DI
-	VMOVDQU      Y4, 256(AX)
-	VPADDD       768(AX), Y11, Y4
+	VMOVDQU      Y4, 224(AX)
+	VPADDD       736(AX), Y11, Y4
 	IMULQ        88(AX), R11
 	VPXOR        Y4, Y3, Y3
 	ADDQ         DI, R10
 	VPSHUFB      160(AX), Y3, Y3
-	VMOVDQU      Y4, 768(AX)
+	VMOVDQU      Y4, 736(AX)
 	ADCQ         R11, R12
-	VPADDD       288(AX), Y14, Y4
+	VPADDD       256(AX), Y14, Y4
 	MOVQ         R12, R11
 	VPXOR        Y4, Y5, Y5
 	VPSHUFB      160(AX), Y5, Y5
 	ANDQ         $0x03, R11
-	VMOVDQU      Y4, 288(AX)
+	VMOVDQU      Y4, 256(AX)
 	MOVQ         R12, R9
-	VPADDD       800(AX), Y8, Y4
+	VPADDD       768(AX), Y8, Y4
 	VPXOR        Y4, Y2, Y2
 	SHRQ         $0x02, R9
 	VPSHUFB      160(AX), Y2, Y2
 	ANDQ         $-4, R12
-	VMOVDQU      Y4, 800(AX)
-	VPADDD       320(AX), Y0, Y4
+	VMOVDQU      Y4, 768(AX)
+	VPADDD       288(AX), Y0, Y4
 	ADDQ         R9, R12
-	VMOVDQU      Y0, 352(AX)
-	VPXOR        672(AX), Y4, Y0
+	VMOVDQU      Y0, 320(AX)
+	VPXOR        640(AX), Y4, Y0
 	ADDQ         R12, R8
 	VPSHUFB      160(AX), Y0, Y0
 	ADCQ         $0x00, R10
-	VMOVDQU      Y4, 320(AX)
-	VPADDD       832(AX), Y10, Y4
+	VMOVDQU      Y4, 288(AX)
+	VPADDD       800(AX), Y10, Y4
 	ADCQ         $0x00, R11
-	VMOVDQU      Y10, 864(AX)
+	VMOVDQU      Y10, 832(AX)
 	MOVQ         R8, DI
-	VPXOR        1184(AX), Y4, Y10
+	VPXOR        1152(AX), Y4, Y10
 	VPSHUFB      160(AX), Y10, Y10
 	MOVQ         R10, R9
-	VMOVDQU      Y4, 832(AX)
+	VMOVDQU      Y4, 800(AX)
 	ADDQ         80(R13), DI
-	VPADDD       544(AX), Y13, Y4
+	VPADDD       512(AX), Y13, Y4
 	VPXOR        Y4, Y6, Y6
 	ADCQ         88(R13), R9
 	VPSLLD       $0x07, Y6, Y15
 	VPSRLD       $0x19, Y6, Y6
 	VPOR         Y15, Y6, Y6
 	ADCQ         $0x01, R11
-	VMOVDQU      Y13, 704(AX)
-	VPADDD       1056(AX), Y12, Y13
+	VMOVDQU      Y13, 672(AX)
+	VPADDD       1024(AX), Y12, Y13
 	MOVQ         DI, DX
 	VPXOR        Y13, Y7, Y7
 	MULXQ        88(AX), R8, R10
 	VPSLLD       $0x07, Y7, Y15
 	VPSRLD       $0x19, Y7, Y7
 	VPOR         Y15, Y7, Y7
-	VMOVDQU      Y12, 1216(AX)
+	VMOVDQU      Y12, 1184(AX)
 	MULXQ        96(AX), DI, R12
-	VPADDD       576(AX), Y1, Y12
+	VPADDD       544(AX), Y1, Y12
 	ADDQ         DI, R10
 	VPXOR        Y12, Y9, Y9
 	VPSLLD       $0x07, Y9, Y15
 	VPSRLD       $0x19, Y9, Y9
 	VPOR         Y15, Y9, Y9
 	ADCQ         $0x00, R12
-	VMOVDQU      Y13, 1056(AX)
+	VMOVDQU      Y13, 1024(AX)
 	MOVQ         R9, DX
-	VPADDD       1088(AX), Y3, Y13
+	VPADDD       1056(AX), Y3, Y13
 	VPXOR        Y13, Y11, Y11
 	MULXQ        88(AX), DI, R9
 	VPSLLD       $0x07, Y11, Y15
 	VPSRLD       $0x19, Y11, Y11
 	VPOR         Y15, Y11, Y11
 	ADDQ         DI, R10
-	VMOVDQU      Y3, 1120(AX)
-	VPADDD       480(AX), Y5, Y3
+	VMOVDQU      Y3, 1088(AX)
+	VPADDD       448(AX), Y5, Y3
 	ADCQ         R9, R12
 	VPXOR        Y3, Y14, Y14
 	MULXQ        104(AX), DI, R9
 	VPSLLD       $0x07, Y14, Y15
 	VPSRLD       $0x19, Y14, Y14
 	VPOR         Y15, Y14, Y14
-	VMOVDQU      Y13, 1088(AX)
+	VMOVDQU      Y13, 1056(AX)
 	ADDQ         DI, R8
-	VPADDD       992(AX), Y2, Y13
+	VPADDD       960(AX), Y2, Y13
 	ADCQ         R9, R10
 	VPXOR        Y13, Y8, Y8
 	VPSLLD       $0x07, Y8, Y15
 	VPSRLD       $0x19, Y8, Y8
 	VPOR         Y15, Y8, Y8
 	ADCQ         $0x00, R12
-	VMOVDQU      Y2, 1152(AX)
+	VMOVDQU      Y2, 1120(AX)
 	MOVQ         R11, DI
-	VPADDD       512(AX), Y0, Y2
-	VMOVDQU      Y13, 992(AX)
+	VPADDD       480(AX), Y0, Y2
+	VMOVDQU      Y13, 960(AX)
 	IMULQ        104(AX), DI
-	VPXOR        352(AX), Y2, Y13
+	VPXOR        320(AX), Y2, Y13
 	IMULQ        88(AX), R11
 	VPSLLD       $0x07, Y13, Y15
 	VPSRLD       $0x19, Y13, Y13
 	VPOR         Y15, Y13, Y13
-	VMOVDQU      Y8, 960(AX)
+	VMOVDQU      Y8, 928(AX)
 	ADDQ         DI, R10
-	VPADDD       1024(AX), Y10, Y8
+	VPADDD       992(AX), Y10, Y8
 	ADCQ         R11, R12
-	VMOVDQU      Y10, 1184(AX)
-	VPXOR        864(AX), Y8, Y10
+	VMOVDQU      Y10, 1152(AX)
+	VPXOR        832(AX), Y8, Y10
 	MOVQ         R12, R11
 	VPSLLD       $0x07, Y10, Y15
 	VPSRLD       $0x19, Y10, Y10
 	VPOR         Y15, Y10, Y10
 	ANDQ         $0x03, R11
-	VMOVDQU      Y0, 672(AX)
-	VMOVDQU      Y1, 608(AX)
+	VMOVDQU      Y0, 640(AX)
+	VMOVDQU      Y1, 576(AX)
 	MOVQ         R12, R9
-	VMOVDQU      Y2, 512(AX)
+	VMOVDQU      Y2, 480(AX)
 	SHRQ         $0x02, R9
-	VMOVDQU      Y3, 480(AX)
-	VMOVDQU      Y4, 544(AX)
+	VMOVDQU      Y3, 448(AX)
+	VMOVDQU      Y4, 512(AX)
 	ANDQ         $-4, R12
-	VMOVDQU      Y5, 640(AX)
+	VMOVDQU      Y5, 608(AX)
 	ADDQ         R9, R12
-	VMOVDQU      Y6, 384(AX)
-	VMOVDQU      Y7, 896(AX)
+	VMOVDQU      Y6, 352(AX)
+	VMOVDQU      Y7, 864(AX)
 	ADDQ         R12, R8
-	VMOVDQU      Y8, 1024(AX)
+	VMOVDQU      Y8, 992(AX)
 	ADCQ         $0x00, R10
-	VMOVDQU      Y9, 416(AX)
-	VMOVDQU      Y10, 864(AX)
+	VMOVDQU      Y9, 384(AX)
+	VMOVDQU      Y10, 832(AX)
 	ADCQ         $0x00, R11
-	VMOVDQU      Y11, 928(AX)
+	VMOVDQU      Y11, 896(AX)
 	MOVQ         R8, DI
-	VMOVDQU      Y12, 576(AX)
-	VMOVDQU      Y13, 352(AX)
+	VMOVDQU      Y12, 544(AX)
+	VMOVDQU      Y13, 320(AX)
 	MOVQ         R10, R9
-	VMOVDQU      Y14, 448(AX)
+	VMOVDQU      Y14, 416(AX)
 	ADDQ         $0x60, R13
-	DECQ         1288(SP)
+	DECQ         1256(SP)
 	JNZ          sealWideAVX2_rounds
 	ADDQ         (R13), DI
 	ADCQ         8(R13), R9
@@ -14363,22 +14368,22 @@ sealWideAVX2_rounds:
 	ADCQ         $0x00, R11
 	MOVQ         R8, DI
 	MOVQ         R10, R9
-	VMOVDQU      224(AX), Y0
-	VMOVDQU      256(AX), Y1
-	VMOVDQU      288(AX), Y2
-	VMOVDQU      320(AX), Y3
-	VMOVDQU      352(AX), Y4
-	VMOVDQU      384(AX), Y5
-	VMOVDQU      416(AX), Y6
-	VMOVDQU      448(AX), Y7
-	VMOVDQU      480(AX), Y12
-	VMOVDQU      512(AX), Y13
-	VMOVDQU      608(AX), Y8
-	VMOVDQU      640(AX), Y9
-	VMOVDQU      672(AX), Y10
-	VMOVDQU      704(AX), Y11
-	VMOVDQU      Y12, 480(AX)
-	VMOVDQU      Y13, 512(AX)
+	VMOVDQU      192(AX), Y0
+	VMOVDQU      224(AX), Y1
+	VMOVDQU      256(AX), Y2
+	VMOVDQU      288(AX), Y3
+	VMOVDQU      320(AX), Y4
+	VMOVDQU      352(AX), Y5
+	VMOVDQU      384(AX), Y6
+	VMOVDQU      416(AX), Y7
+	VMOVDQU      448(AX), Y12
+	VMOVDQU      480(AX), Y13
+	VMOVDQU      576(AX), Y8
+	VMOVDQU      608(AX), Y9
+	VMOVDQU      640(AX), Y10
+	VMOVDQU      672(AX), Y11
+	VMOVDQU      Y12, 448(AX)
+	VMOVDQU      Y13, 480(AX)
 	VPBROADCASTD (AX), Y12
 	VPADDD       Y12, Y0, Y0
 	VPBROADCASTD 4(AX), Y12
@@ -14435,10 +14440,10 @@ sealWideAVX2_rounds:
 	VMOVDQU      Y2, 192(CX)
 	VPXOR        448(BX), Y0, Y0
 	VMOVDQU      Y0, 448(CX)
-	VMOVDQU      480(AX), Y2
-	VMOVDQU      512(AX), Y6
-	VMOVDQU      544(AX), Y14
-	VMOVDQU      576(AX), Y15
+	VMOVDQU      448(AX), Y2
+	VMOVDQU      480(AX), Y6
+	VMOVDQU      512(AX), Y14
+	VMOVDQU      544(AX), Y15
 	VPBROADCASTD 32(AX), Y1
 	VPADDD       Y1, Y2, Y2
 	VPBROADCASTD 36(AX), Y1
@@ -14456,7 +14461,7 @@ sealWideAVX2_rounds:
 	VPUNPCKLQDQ  Y14, Y2, Y15
 	VPUNPCKHQDQ  Y14, Y2, Y2
 	VPBROADCASTD 48(AX), Y12
-	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       cp_iota16<>+0(SB), Y12, Y12
 	VPADDD       Y12, Y8, Y8
 	VPBROADCASTD 52(AX), Y12
 	VPADDD       Y12, Y9, Y9
@@ -14496,23 +14501,23 @@ sealWideAVX2_rounds:
 	VMOVDQU      Y14, 224(CX)
 	VPXOR        480(BX), Y2, Y2
 	VMOVDQU      Y2, 480(CX)
-	VMOVDQU      736(AX), Y0
-	VMOVDQU      768(AX), Y1
-	VMOVDQU      800(AX), Y2
-	VMOVDQU      832(AX), Y3
-	VMOVDQU      864(AX), Y4
-	VMOVDQU      896(AX), Y5
-	VMOVDQU      928(AX), Y6
-	VMOVDQU      960(AX), Y7
-	VMOVDQU      992(AX), Y12
-	VMOVDQU      1024(AX), Y13
-	VMOVDQU      1120(AX), Y8
-	VMOVDQU      1152(AX), Y9
-	VMOVDQU      1184(AX), Y10
-	VMOVDQU      1216(AX), Y11
+	VMOVDQU      704(AX), Y0
+	VMOVDQU      736(AX), Y1
+	VMOVDQU      768(AX), Y2
+	VMOVDQU      800(AX), Y3
+	VMOVDQU      832(AX), Y4
+	VMOVDQU      864(AX), Y5
+	VMOVDQU      896(AX), Y6
+	VMOVDQU      928(AX), Y7
+	VMOVDQU      960(AX), Y12
+	VMOVDQU      992(AX), Y13
+	VMOVDQU      1088(AX), Y8
+	VMOVDQU      1120(AX), Y9
+	VMOVDQU      1152(AX), Y10
+	VMOVDQU      1184(AX), Y11
 	ADDL         $0x08, 48(AX)
-	VMOVDQU      Y12, 992(AX)
-	VMOVDQU      Y13, 1024(AX)
+	VMOVDQU      Y12, 960(AX)
+	VMOVDQU      Y13, 992(AX)
 	VPBROADCASTD (AX), Y12
 	VPADDD       Y12, Y0, Y0
 	VPBROADCASTD 4(AX), Y12
@@ -14569,10 +14574,10 @@ sealWideAVX2_rounds:
 	VMOVDQU      Y2, 704(CX)
 	VPXOR        960(BX), Y0, Y0
 	VMOVDQU      Y0, 960(CX)
-	VMOVDQU      992(AX), Y2
-	VMOVDQU      1024(AX), Y6
-	VMOVDQU      1056(AX), Y14
-	VMOVDQU      1088(AX), Y15
+	VMOVDQU      960(AX), Y2
+	VMOVDQU      992(AX), Y6
+	VMOVDQU      1024(AX), Y14
+	VMOVDQU      1056(AX), Y15
 	VPBROADCASTD 32(AX), Y1
 	VPADDD       Y1, Y2, Y2
 	VPBROADCASTD 36(AX), Y1
@@ -14590,7 +14595,7 @@ sealWideAVX2_rounds:
 	VPUNPCKLQDQ  Y14, Y2, Y15
 	VPUNPCKHQDQ  Y14, Y2, Y2
 	VPBROADCASTD 48(AX), Y12
-	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       cp_iota16<>+0(SB), Y12, Y12
 	VPADDD       Y12, Y8, Y8
 	VPBROADCASTD 52(AX), Y12
 	VPADDD       Y12, Y9, Y9
@@ -14646,46 +14651,43 @@ sealWideAVX2_rounds:
 
 // func sealLastAVX2(st *[14]uint64, dst []byte, src []byte)
 // Requires: AVX, AVX2, BMI2
-TEXT ·sealLastAVX2(SB), $1288-56
-	MOVQ         st+0(FP), CX
-	LEAQ         (SP), AX
-	ADDQ         $0x0000001f, AX
-	ANDQ         $-32, AX
-	MOVQ         (CX), DX
-	MOVQ         DX, (AX)
-	MOVQ         8(CX), DX
-	MOVQ         DX, 8(AX)
-	MOVQ         16(CX), DX
-	MOVQ         DX, 16(AX)
-	MOVQ         24(CX), DX
-	MOVQ         DX, 24(AX)
-	MOVQ         32(CX), DX
-	MOVQ         DX, 32(AX)
-	MOVQ         40(CX), DX
-	MOVQ         DX, 40(AX)
-	MOVQ         48(CX), DX
-	MOVQ         DX, 48(AX)
-	MOVQ         56(CX), DX
-	MOVQ         DX, 56(AX)
-	MOVQ         64(CX), DX
-	MOVQ         DX, 64(AX)
-	MOVQ         72(CX), DX
-	MOVQ         DX, 72(AX)
-	MOVQ         80(CX), DX
-	MOVQ         DX, 80(AX)
-	MOVQ         88(CX), DX
-	MOVQ         DX, 88(AX)
-	MOVQ         96(CX), DX
-	MOVQ         DX, 96(AX)
-	MOVQ         104(CX), CX
-	MOVQ         CX, 104(AX)
-	VMOVDQU      cp_rot16<>+0(SB), Y14
-	VMOVDQU      Y14, 128(AX)
-	VMOVDQU      cp_rot8<>+0(SB), Y14
-	VMOVDQU      Y14, 160(AX)
-	MOVL         $0x00000008, 192(AX)
-	VPBROADCASTD 192(AX), Y14
-	VMOVDQU      Y14, 192(AX)
+TEXT ·sealLastAVX2(SB), $1256-56
+	MOVQ    st+0(FP), CX
+	LEAQ    (SP), AX
+	ADDQ    $0x0000001f, AX
+	ANDQ    $-32, AX
+	MOVQ    (CX), DX
+	MOVQ    DX, (AX)
+	MOVQ    8(CX), DX
+	MOVQ    DX, 8(AX)
+	MOVQ    16(CX), DX
+	MOVQ    DX, 16(AX)
+	MOVQ    24(CX), DX
+	MOVQ    DX, 24(AX)
+	MOVQ    32(CX), DX
+	MOVQ    DX, 32(AX)
+	MOVQ    40(CX), DX
+	MOVQ    DX, 40(AX)
+	MOVQ    48(CX), DX
+	MOVQ    DX, 48(AX)
+	MOVQ    56(CX), DX
+	MOVQ    DX, 56(AX)
+	MOVQ    64(CX), DX
+	MOVQ    DX, 64(AX)
+	MOVQ    72(CX), DX
+	MOVQ    DX, 72(AX)
+	MOVQ    80(CX), DX
+	MOVQ    DX, 80(AX)
+	MOVQ    88(CX), DX
+	MOVQ    DX, 88(AX)
+	MOVQ    96(CX), DX
+	MOVQ    DX, 96(AX)
+	MOVQ    104(CX), CX
+	MOVQ    CX, 104(AX)
+	VMOVDQU cp_rot16<>+0(SB), Y14
+	VMOVDQU Y14, 128(AX)
+	VMOVDQU cp_rot8<>+0(SB), Y14
+	VMOVDQU Y14, 160(AX)
 
 	// r^32: r·r, then squarings.
 	MOVQ  88(AX), CX
@@ -14720,41 +14722,41 @@ TEXT ·sealLastAVX2(SB), $1288-56
 	ADCQ  $0x00, R8
 	MOVQ  BX, CX
 	MOVQ  DI, SI
-	MOVQ  CX, 224(AX)
-	MOVQ  SI, 232(AX)
-	MOVQ  R8, 240(AX)
+	MOVQ  CX, 192(AX)
+	MOVQ  SI, 200(AX)
+	MOVQ  R8, 208(AX)
 
 	// h·P in five words w0..w4.
 	XORL  DI, DI
 	MOVQ  CX, DX
-	MULXQ 224(AX), CX, BX
-	MULXQ 232(AX), R11, R9
+	MULXQ 192(AX), CX, BX
+	MULXQ 200(AX), R11, R9
 	ADDQ  R11, BX
-	MULXQ 240(AX), R11, R10
+	MULXQ 208(AX), R11, R10
 	ADCQ  R11, R9
 	ADCQ  $0x00, R10
 	MOVQ  SI, DX
-	MULXQ 224(AX), R11, SI
+	MULXQ 192(AX), R11, SI
 	ADDQ  R11, BX
 	ADCQ  SI, R9
 	ADCQ  $0x00, R10
 	ADCQ  $0x00, DI
-	MULXQ 232(AX), R11, SI
+	MULXQ 200(AX), R11, SI
 	ADDQ  R11, R9
 	ADCQ  SI, R10
 	ADCQ  $0x00, DI
-	MULXQ 240(AX), R11, SI
+	MULXQ 208(AX), R11, SI
 	ADDQ  R11, R10
 	ADCQ  SI, DI
 	MOVQ  R8, DX
-	MULXQ 224(AX), R11, SI
+	MULXQ 192(AX), R11, SI
 	ADDQ  R11, R9
 	ADCQ  SI, R10
 	ADCQ  $0x00, DI
-	MULXQ 232(AX), R11, SI
+	MULXQ 200(AX), R11, SI
 	ADDQ  R11, R10
 	ADCQ  SI, DI
-	IMULQ 240(AX), DX
+	IMULQ 208(AX), DX
 	ADDQ  DX, DI
 
 	// The low 130 bits plus 4·(w >> 130) plus (w >> 130).
@@ -14780,41 +14782,41 @@ TEXT ·sealLastAVX2(SB), $1288-56
 	ADCQ $0x00, BX
 	ADCQ $0x00, R8
 	MOVQ BX, SI
-	MOVQ CX, 224(AX)
-	MOVQ SI, 232(AX)
-	MOVQ R8, 240(AX)
+	MOVQ CX, 192(AX)
+	MOVQ SI, 200(AX)
+	MOVQ R8, 208(AX)
 
 	// h·P in five words w0..w4.
 	XORL  DI, DI
 	MOVQ  CX, DX
-	MULXQ 224(AX), CX, BX
-	MULXQ 232(AX), R11, R9
+	MULXQ 192(AX), CX, BX
+	MULXQ 200(AX), R11, R9
 	ADDQ  R11, BX
-	MULXQ 240(AX), R11, R10
+	MULXQ 208(AX), R11, R10
 	ADCQ  R11, R9
 	ADCQ  $0x00, R10
 	MOVQ  SI, DX
-	MULXQ 224(AX), R11, SI
+	MULXQ 192(AX), R11, SI
 	ADDQ  R11, BX
 	ADCQ  SI, R9
 	ADCQ  $0x00, R10
 	ADCQ  $0x00, DI
-	MULXQ 232(AX), R11, SI
+	MULXQ 200(AX), R11, SI
 	ADDQ  R11, R9
 	ADCQ  SI, R10
 	ADCQ  $0x00, DI
-	MULXQ 240(AX), R11, SI
+	MULXQ 208(AX), R11, SI
 	ADDQ  R11, R10
 	ADCQ  SI, DI
 	MOVQ  R8, DX
-	MULXQ 224(AX), R11, SI
+	MULXQ 192(AX), R11, SI
 	ADDQ  R11, R9
 	ADCQ  SI, R10
 	ADCQ  $0x00, DI
-	MULXQ 232(AX), R11, SI
+	MULXQ 200(AX), R11, SI
 	ADDQ  R11, R10
 	ADCQ  SI, DI
-	IMULQ 240(AX), DX
+	IMULQ 208(AX), DX
 	ADDQ  DX, DI
 
 	// The low 130 bits plus 4·(w >> 130) plus (w >> 130).
@@ -14840,41 +14842,41 @@ TEXT ·sealLastAVX2(SB), $1288-56
 	ADCQ $0x00, BX
 	ADCQ $0x00, R8
 	MOVQ BX, SI
-	MOVQ CX, 224(AX)
-	MOVQ SI, 232(AX)
-	MOVQ R8, 240(AX)
+	MOVQ CX, 192(AX)
+	MOVQ SI, 200(AX)
+	MOVQ R8, 208(AX)
 
 	// h·P in five words w0..w4.
 	XORL  DI, DI
 	MOVQ  CX, DX
-	MULXQ 224(AX), CX, BX
-	MULXQ 232(AX), R11, R9
+	MULXQ 192(AX), CX, BX
+	MULXQ 200(AX), R11, R9
 	ADDQ  R11, BX
-	MULXQ 240(AX), R11, R10
+	MULXQ 208(AX), R11, R10
 	ADCQ  R11, R9
 	ADCQ  $0x00, R10
 	MOVQ  SI, DX
-	MULXQ 224(AX), R11, SI
+	MULXQ 192(AX), R11, SI
 	ADDQ  R11, BX
 	ADCQ  SI, R9
 	ADCQ  $0x00, R10
 	ADCQ  $0x00, DI
-	MULXQ 232(AX), R11, SI
+	MULXQ 200(AX), R11, SI
 	ADDQ  R11, R9
 	ADCQ  SI, R10
 	ADCQ  $0x00, DI
-	MULXQ 240(AX), R11, SI
+	MULXQ 208(AX), R11, SI
 	ADDQ  R11, R10
 	ADCQ  SI, DI
 	MOVQ  R8, DX
-	MULXQ 224(AX), R11, SI
+	MULXQ 192(AX), R11, SI
 	ADDQ  R11, R9
 	ADCQ  SI, R10
 	ADCQ  $0x00, DI
-	MULXQ 232(AX), R11, SI
+	MULXQ 200(AX), R11, SI
 	ADDQ  R11, R10
 	ADCQ  SI, DI
-	IMULQ 240(AX), DX
+	IMULQ 208(AX), DX
 	ADDQ  DX, DI
 
 	// The low 130 bits plus 4·(w >> 130) plus (w >> 130).
@@ -14900,41 +14902,41 @@ TEXT ·sealLastAVX2(SB), $1288-56
 	ADCQ $0x00, BX
 	ADCQ $0x00, R8
 	MOVQ BX, SI
-	MOVQ CX, 224(AX)
-	MOVQ SI, 232(AX)
-	MOVQ R8, 240(AX)
+	MOVQ CX, 192(AX)
+	MOVQ SI, 200(AX)
+	MOVQ R8, 208(AX)
 
 	// h·P in five words w0..w4.
 	XORL  DI, DI
 	MOVQ  CX, DX
-	MULXQ 224(AX), CX, BX
-	MULXQ 232(AX), R11, R9
+	MULXQ 192(AX), CX, BX
+	MULXQ 200(AX), R11, R9
 	ADDQ  R11, BX
-	MULXQ 240(AX), R11, R10
+	MULXQ 208(AX), R11, R10
 	ADCQ  R11, R9
 	ADCQ  $0x00, R10
 	MOVQ  SI, DX
-	MULXQ 224(AX), R11, SI
+	MULXQ 192(AX), R11, SI
 	ADDQ  R11, BX
 	ADCQ  SI, R9
 	ADCQ  $0x00, R10
 	ADCQ  $0x00, DI
-	MULXQ 232(AX), R11, SI
+	MULXQ 200(AX), R11, SI
 	ADDQ  R11, R9
 	ADCQ  SI, R10
 	ADCQ  $0x00, DI
-	MULXQ 240(AX), R11, SI
+	MULXQ 208(AX), R11, SI
 	ADDQ  R11, R10
 	ADCQ  SI, DI
 	MOVQ  R8, DX
-	MULXQ 224(AX), R11, SI
+	MULXQ 192(AX), R11, SI
 	ADDQ  R11, R9
 	ADCQ  SI, R10
 	ADCQ  $0x00, DI
-	MULXQ 232(AX), R11, SI
+	MULXQ 200(AX), R11, SI
 	ADDQ  R11, R10
 	ADCQ  SI, DI
-	IMULQ 240(AX), DX
+	IMULQ 208(AX), DX
 	ADDQ  DX, DI
 
 	// The low 130 bits plus 4·(w >> 130) plus (w >> 130).
@@ -14960,9 +14962,9 @@ TEXT ·sealLastAVX2(SB), $1288-56
 	ADCQ         $0x00, BX
 	ADCQ         $0x00, R8
 	MOVQ         BX, SI
-	MOVQ         CX, 224(AX)
-	MOVQ         SI, 232(AX)
-	MOVQ         R8, 240(AX)
+	MOVQ         CX, 192(AX)
+	MOVQ         SI, 200(AX)
+	MOVQ         R8, 208(AX)
 	MOVQ         dst_base+8(FP), CX
 	MOVQ         src_base+32(FP), BX
 	MOVQ         64(AX), SI
@@ -14983,15 +14985,15 @@ TEXT ·sealLastAVX2(SB), $1288-56
 	VPBROADCASTD 32(AX), Y12
 	VPBROADCASTD 36(AX), Y13
 	VPBROADCASTD 40(AX), Y14
-	VMOVDQU      Y14, 544(AX)
+	VMOVDQU      Y14, 512(AX)
 	VPBROADCASTD 44(AX), Y14
-	VMOVDQU      Y14, 576(AX)
+	VMOVDQU      Y14, 544(AX)
 	VPBROADCASTD 48(AX), Y8
-	VPADDD       cp_iota8<>+0(SB), Y8, Y8
+	VPADDD       cp_iota16<>+0(SB), Y8, Y8
 	VPBROADCASTD 52(AX), Y9
 	VPBROADCASTD 56(AX), Y10
 	VPBROADCASTD 60(AX), Y11
-	MOVQ         $0x0000000a, 1280(SP)
+	MOVQ         $0x0000000a, 1248(SP)
 
 sealLastAVX2_rounds:
 	VPADDD       Y4, Y0, Y0
@@ -15071,14 +15073,14 @@ sealLastAVX2_rounds:
 	VPOR         Y14, Y5, Y5
 	ADCQ         R13, R11
 	MULXQ        104(AX), R12, R13
-	VMOVDQU      Y12, 480(AX)
+	VMOVDQU      Y12, 448(AX)
 	ADDQ         R12, DI
-	VMOVDQU      544(AX), Y12
+	VMOVDQU      512(AX), Y12
 	ADCQ         R13, R9
 	ADCQ         $0x00, R11
-	VMOVDQU      Y13, 512(AX)
+	VMOVDQU      Y13, 480(AX)
 	MOVQ         R14, R12
-	VMOVDQU      576(AX), Y13
+	VMOVDQU      544(AX), Y13
 	IMULQ        104(AX), R12
 	IMULQ        88(AX), R14
 	VPADDD       Y6, Y2, Y2
@@ -15235,15 +15237,15 @@ sealLastAVX2_rounds:
 	ADCQ         R8, R11
 	VPOR         Y14, Y6, Y6
 	MULXQ        104(AX), SI, R8
-	VMOVDQU      Y12, 544(AX)
+	VMOVDQU      Y12, 512(AX)
 	ADDQ         SI, DI
 	ADCQ         R8, R9
-	VMOVDQU      480(AX), Y12
+	VMOVDQU      448(AX), Y12
 	ADCQ         $0x00, R11
-	VMOVDQU      Y13, 576(AX)
+	VMOVDQU      Y13, 544(AX)
 	MOVQ         R10, SI
 	IMULQ        104(AX), SI
-	VMOVDQU      512(AX), Y13
+	VMOVDQU      480(AX), Y13
 	IMULQ        88(AX), R10
 	VPADDD       Y7, Y2, Y2
 	ADDQ         SI, R9
@@ -15323,7 +15325,7 @@ sealLastAVX2_rounds:
 	VPOR         Y14, Y4, Y4
 	MOVQ         R9, R13
 	ADDQ         $0x30, R15
-	DECQ         1280(SP)
+	DECQ         1248(SP)
 	JNZ          sealLastAVX2_rounds
 	ADDQ         (R15), SI
 	ADCQ         8(R15), R8
@@ -15453,8 +15455,8 @@ sealLastAVX2_rounds:
 	ADCQ         $0x00, R14
 	MOVQ         DI, R12
 	MOVQ         R9, R13
-	VMOVDQU      Y12, 480(AX)
-	VMOVDQU      Y13, 512(AX)
+	VMOVDQU      Y12, 448(AX)
+	VMOVDQU      Y13, 480(AX)
 	VPBROADCASTD (AX), Y12
 	VPADDD       Y12, Y0, Y0
 	VPBROADCASTD 4(AX), Y12
@@ -15511,10 +15513,10 @@ sealLastAVX2_rounds:
 	VMOVDQU      Y2, 192(CX)
 	VPXOR        448(BX), Y0, Y0
 	VMOVDQU      Y0, 448(CX)
-	VMOVDQU      480(AX), Y2
-	VMOVDQU      512(AX), Y6
-	VMOVDQU      544(AX), Y14
-	VMOVDQU      576(AX), Y15
+	VMOVDQU      448(AX), Y2
+	VMOVDQU      480(AX), Y6
+	VMOVDQU      512(AX), Y14
+	VMOVDQU      544(AX), Y15
 	VPBROADCASTD 32(AX), Y1
 	VPADDD       Y1, Y2, Y2
 	VPBROADCASTD 36(AX), Y1
@@ -15532,7 +15534,7 @@ sealLastAVX2_rounds:
 	VPUNPCKLQDQ  Y14, Y2, Y15
 	VPUNPCKHQDQ  Y14, Y2, Y2
 	VPBROADCASTD 48(AX), Y12
-	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       cp_iota16<>+0(SB), Y12, Y12
 	VPADDD       Y12, Y8, Y8
 	VPBROADCASTD 52(AX), Y12
 	VPADDD       Y12, Y9, Y9
@@ -15574,41 +15576,41 @@ sealLastAVX2_rounds:
 	VMOVDQU      Y2, 480(CX)
 
 	// h = A·P + B.
-	MOVQ R12, 256(AX)
-	MOVQ R13, 264(AX)
-	MOVQ R14, 272(AX)
+	MOVQ R12, 224(AX)
+	MOVQ R13, 232(AX)
+	MOVQ R14, 240(AX)
 
 	// h·P in five words w0..w4.
 	XORL  BX, BX
 	MOVQ  SI, DX
-	MULXQ 224(AX), SI, CX
-	MULXQ 232(AX), R11, DI
+	MULXQ 192(AX), SI, CX
+	MULXQ 200(AX), R11, DI
 	ADDQ  R11, CX
-	MULXQ 240(AX), R11, R9
+	MULXQ 208(AX), R11, R9
 	ADCQ  R11, DI
 	ADCQ  $0x00, R9
 	MOVQ  R8, DX
-	MULXQ 224(AX), R11, R8
+	MULXQ 192(AX), R11, R8
 	ADDQ  R11, CX
 	ADCQ  R8, DI
 	ADCQ  $0x00, R9
 	ADCQ  $0x00, BX
-	MULXQ 232(AX), R11, R8
+	MULXQ 200(AX), R11, R8
 	ADDQ  R11, DI
 	ADCQ  R8, R9
 	ADCQ  $0x00, BX
-	MULXQ 240(AX), R11, R8
+	MULXQ 208(AX), R11, R8
 	ADDQ  R11, R9
 	ADCQ  R8, BX
 	MOVQ  R10, DX
-	MULXQ 224(AX), R11, R8
+	MULXQ 192(AX), R11, R8
 	ADDQ  R11, DI
 	ADCQ  R8, R9
 	ADCQ  $0x00, BX
-	MULXQ 232(AX), R11, R8
+	MULXQ 200(AX), R11, R8
 	ADDQ  R11, R9
 	ADCQ  R8, BX
-	IMULQ 240(AX), DX
+	IMULQ 208(AX), DX
 	ADDQ  DX, BX
 
 	// The low 130 bits plus 4·(w >> 130) plus (w >> 130).
@@ -15626,9 +15628,9 @@ sealLastAVX2_rounds:
 	ADCQ BX, R10
 
 	// Plus b, and the bits from 2^130 up folded once more.
-	ADDQ 256(AX), SI
-	ADCQ 264(AX), CX
-	ADCQ 272(AX), R10
+	ADDQ 224(AX), SI
+	ADCQ 232(AX), CX
+	ADCQ 240(AX), R10
 	MOVQ R10, R11
 	SHRQ $0x02, R11
 	ANDQ $0x03, R10
@@ -15677,7 +15679,7 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $192-64
 	VPBROADCASTD 44(AX), Y14
 	VMOVDQU      Y14, 96(SP)
 	VPBROADCASTD 48(AX), Y8
-	VPADDD       cp_iota8<>+0(SB), Y8, Y8
+	VPADDD       cp_iota16<>+0(SB), Y8, Y8
 	VPBROADCASTD 52(AX), Y9
 	VPBROADCASTD 56(AX), Y10
 	VPBROADCASTD 60(AX), Y11
@@ -18144,7 +18146,7 @@ TEXT ·sealTailAVX2(SB), NOSPLIT, $192-64
 	VPUNPCKLQDQ  Y14, Y2, Y15
 	VPUNPCKHQDQ  Y14, Y2, Y2
 	VPBROADCASTD 48(AX), Y12
-	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       cp_iota16<>+0(SB), Y12, Y12
 	VPADDD       Y12, Y8, Y8
 	VPBROADCASTD 52(AX), Y12
 	VPADDD       Y12, Y9, Y9
@@ -18236,7 +18238,7 @@ TEXT ·sealFirstAVX2(SB), NOSPLIT, $208-64
 	VPBROADCASTD 44(AX), Y14
 	VMOVDQU      Y14, 96(SP)
 	VPBROADCASTD 48(AX), Y8
-	VPADDD       cp_iota8<>+0(SB), Y8, Y8
+	VPADDD       cp_iota16<>+0(SB), Y8, Y8
 	VPBROADCASTD 52(AX), Y9
 	VPBROADCASTD 56(AX), Y10
 	VPBROADCASTD 60(AX), Y11
@@ -20661,7 +20663,7 @@ TEXT ·sealFirstAVX2(SB), NOSPLIT, $208-64
 	VPUNPCKLQDQ  Y14, Y2, Y15
 	VPUNPCKHQDQ  Y14, Y2, Y2
 	VPBROADCASTD 48(AX), Y12
-	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       cp_iota16<>+0(SB), Y12, Y12
 	VPADDD       Y12, Y8, Y8
 	VPBROADCASTD 52(AX), Y12
 	VPADDD       Y12, Y9, Y9
@@ -21106,7 +21108,7 @@ sealNextAVX2_loop:
 	VPBROADCASTD 44(AX), Y14
 	VMOVDQU      Y14, 96(SP)
 	VPBROADCASTD 48(AX), Y8
-	VPADDD       cp_iota8<>+0(SB), Y8, Y8
+	VPADDD       cp_iota16<>+0(SB), Y8, Y8
 	VPBROADCASTD 52(AX), Y9
 	VPBROADCASTD 56(AX), Y10
 	VPBROADCASTD 60(AX), Y11
@@ -23573,7 +23575,7 @@ sealNextAVX2_loop:
 	VPUNPCKLQDQ  Y14, Y2, Y15
 	VPUNPCKHQDQ  Y14, Y2, Y2
 	VPBROADCASTD 48(AX), Y12
-	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       cp_iota16<>+0(SB), Y12, Y12
 	VPADDD       Y12, Y8, Y8
 	VPBROADCASTD 52(AX), Y12
 	VPADDD       Y12, Y9, Y9
@@ -28283,7 +28285,7 @@ TEXT ·sealTenDirectAVX2(SB), $1120-56
 	VPBROADCASTD 44(AX), Y14
 	VMOVDQU      Y14, 224(SP)
 	VPBROADCASTD 48(AX), Y8
-	VPADDD       cp_iota8<>+0(SB), Y8, Y8
+	VPADDD       cp_iota16<>+0(SB), Y8, Y8
 	VPBROADCASTD 52(AX), Y9
 	VPBROADCASTD 56(AX), Y10
 	VPBROADCASTD 60(AX), Y11
@@ -29470,7 +29472,7 @@ sealTenDirectAVX2_put448:
 	VPUNPCKLQDQ  Y14, Y2, Y15
 	VPUNPCKHQDQ  Y14, Y2, Y2
 	VPBROADCASTD 48(DX), Y12
-	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       cp_iota16<>+0(SB), Y12, Y12
 	VPADDD       Y12, Y8, Y8
 	VPBROADCASTD 52(DX), Y12
 	VPADDD       Y12, Y9, Y9
@@ -29957,7 +29959,7 @@ TEXT ·sealDirectAVX2(SB), $816-56
 	VPBROADCASTD 44(AX), Y14
 	VMOVDQU      Y14, 96(SP)
 	VPBROADCASTD 48(AX), Y8
-	VPADDD       cp_iota8<>+0(SB), Y8, Y8
+	VPADDD       cp_iota16<>+0(SB), Y8, Y8
 	VPBROADCASTD 52(AX), Y9
 	VPBROADCASTD 56(AX), Y10
 	VPBROADCASTD 60(AX), Y11
@@ -30860,7 +30862,7 @@ sealDirectAVX2_put448:
 	VPUNPCKLQDQ  Y14, Y2, Y15
 	VPUNPCKHQDQ  Y14, Y2, Y2
 	VPBROADCASTD 48(DX), Y12
-	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       cp_iota16<>+0(SB), Y12, Y12
 	VPADDD       Y12, Y8, Y8
 	VPBROADCASTD 52(DX), Y12
 	VPADDD       Y12, Y9, Y9
@@ -31347,7 +31349,7 @@ TEXT ·openTenAVX2(SB), $1120-56
 	VPBROADCASTD 44(AX), Y14
 	VMOVDQU      Y14, 224(SP)
 	VPBROADCASTD 48(AX), Y8
-	VPADDD       cp_iota8<>+0(SB), Y8, Y8
+	VPADDD       cp_iota16<>+0(SB), Y8, Y8
 	VPBROADCASTD 52(AX), Y9
 	VPBROADCASTD 56(AX), Y10
 	VPBROADCASTD 60(AX), Y11
@@ -32808,7 +32810,7 @@ openTenAVX2_put448:
 	VPUNPCKLQDQ  Y14, Y2, Y15
 	VPUNPCKHQDQ  Y14, Y2, Y2
 	VPBROADCASTD 48(AX), Y12
-	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       cp_iota16<>+0(SB), Y12, Y12
 	VPADDD       Y12, Y8, Y8
 	VPBROADCASTD 52(AX), Y12
 	VPADDD       Y12, Y9, Y9
@@ -33025,7 +33027,7 @@ TEXT ·openDirectAVX2(SB), $816-56
 	VPBROADCASTD 44(AX), Y14
 	VMOVDQU      Y14, 96(SP)
 	VPBROADCASTD 48(AX), Y8
-	VPADDD       cp_iota8<>+0(SB), Y8, Y8
+	VPADDD       cp_iota16<>+0(SB), Y8, Y8
 	VPBROADCASTD 52(AX), Y9
 	VPBROADCASTD 56(AX), Y10
 	VPBROADCASTD 60(AX), Y11
@@ -34202,7 +34204,7 @@ openDirectAVX2_put448:
 	VPUNPCKLQDQ  Y14, Y2, Y15
 	VPUNPCKHQDQ  Y14, Y2, Y2
 	VPBROADCASTD 48(AX), Y12
-	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       cp_iota16<>+0(SB), Y12, Y12
 	VPADDD       Y12, Y8, Y8
 	VPBROADCASTD 52(AX), Y12
 	VPADDD       Y12, Y9, Y9
@@ -34417,7 +34419,7 @@ TEXT ·sealTwoDirectAVX2(SB), $824-56
 	VPBROADCASTD 44(AX), Y14
 	VMOVDQU      Y14, 96(SP)
 	VPBROADCASTD 48(AX), Y8
-	VPADDD       cp_iota8<>+0(SB), Y8, Y8
+	VPADDD       cp_iota16<>+0(SB), Y8, Y8
 	VPBROADCASTD 52(AX), Y9
 	VPBROADCASTD 56(AX), Y10
 	VPBROADCASTD 60(AX), Y11
@@ -34823,7 +34825,7 @@ sealTwoDirectAVX2_b1:
 	VPUNPCKLQDQ  Y14, Y2, Y15
 	VPUNPCKHQDQ  Y14, Y2, Y2
 	VPBROADCASTD 48(AX), Y12
-	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       cp_iota16<>+0(SB), Y12, Y12
 	VPADDD       Y12, Y8, Y8
 	VPBROADCASTD 52(AX), Y12
 	VPADDD       Y12, Y9, Y9
@@ -34882,7 +34884,7 @@ sealTwoDirectAVX2_b1:
 	VPBROADCASTD 44(AX), Y14
 	VMOVDQU      Y14, 96(SP)
 	VPBROADCASTD 48(AX), Y8
-	VPADDD       cp_iota8<>+0(SB), Y8, Y8
+	VPADDD       cp_iota16<>+0(SB), Y8, Y8
 	VPBROADCASTD 52(AX), Y9
 	VPBROADCASTD 56(AX), Y10
 	VPBROADCASTD 60(AX), Y11
@@ -35467,7 +35469,7 @@ sealTwoDirectAVX2_b2_put448:
 	VPUNPCKLQDQ  Y14, Y2, Y15
 	VPUNPCKHQDQ  Y14, Y2, Y2
 	VPBROADCASTD 48(AX), Y12
-	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       cp_iota16<>+0(SB), Y12, Y12
 	VPADDD       Y12, Y8, Y8
 	VPBROADCASTD 52(AX), Y12
 	VPADDD       Y12, Y9, Y9
@@ -35959,7 +35961,7 @@ TEXT ·sealEighteenDirectAVX2(SB), $1128-56
 	VPBROADCASTD 44(AX), Y14
 	VMOVDQU      Y14, 224(SP)
 	VPBROADCASTD 48(AX), Y8
-	VPADDD       cp_iota8<>+0(SB), Y8, Y8
+	VPADDD       cp_iota16<>+0(SB), Y8, Y8
 	VPBROADCASTD 52(AX), Y9
 	VPBROADCASTD 56(AX), Y10
 	VPBROADCASTD 60(AX), Y11
@@ -36365,7 +36367,7 @@ sealEighteenDirectAVX2_b1:
 	VPUNPCKLQDQ  Y14, Y2, Y15
 	VPUNPCKHQDQ  Y14, Y2, Y2
 	VPBROADCASTD 48(AX), Y12
-	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       cp_iota16<>+0(SB), Y12, Y12
 	VPADDD       Y12, Y8, Y8
 	VPBROADCASTD 52(AX), Y12
 	VPADDD       Y12, Y9, Y9
@@ -36424,7 +36426,7 @@ sealEighteenDirectAVX2_b1:
 	VPBROADCASTD 44(AX), Y14
 	VMOVDQU      Y14, 224(SP)
 	VPBROADCASTD 48(AX), Y8
-	VPADDD       cp_iota8<>+0(SB), Y8, Y8
+	VPADDD       cp_iota16<>+0(SB), Y8, Y8
 	VPBROADCASTD 52(AX), Y9
 	VPBROADCASTD 56(AX), Y10
 	VPBROADCASTD 60(AX), Y11
@@ -37237,7 +37239,7 @@ sealEighteenDirectAVX2_b2_put448:
 	VPUNPCKLQDQ  Y14, Y2, Y15
 	VPUNPCKHQDQ  Y14, Y2, Y2
 	VPBROADCASTD 48(AX), Y12
-	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       cp_iota16<>+0(SB), Y12, Y12
 	VPADDD       Y12, Y8, Y8
 	VPBROADCASTD 52(AX), Y12
 	VPADDD       Y12, Y9, Y9
@@ -37729,7 +37731,7 @@ TEXT ·sealFourDirectAVX2(SB), $840-56
 	VPBROADCASTD 44(AX), Y14
 	VMOVDQU      Y14, 96(SP)
 	VPBROADCASTD 48(AX), Y8
-	VPADDD       cp_iota8<>+0(SB), Y8, Y8
+	VPADDD       cp_iota16<>+0(SB), Y8, Y8
 	VPBROADCASTD 52(AX), Y9
 	VPBROADCASTD 56(AX), Y10
 	VPBROADCASTD 60(AX), Y11
@@ -38135,7 +38137,7 @@ sealFourDirectAVX2_b1:
 	VPUNPCKLQDQ  Y14, Y2, Y15
 	VPUNPCKHQDQ  Y14, Y2, Y2
 	VPBROADCASTD 48(AX), Y12
-	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       cp_iota16<>+0(SB), Y12, Y12
 	VPADDD       Y12, Y8, Y8
 	VPBROADCASTD 52(AX), Y12
 	VPADDD       Y12, Y9, Y9
@@ -38194,7 +38196,7 @@ sealFourDirectAVX2_b1:
 	VPBROADCASTD 44(AX), Y14
 	VMOVDQU      Y14, 96(SP)
 	VPBROADCASTD 48(AX), Y8
-	VPADDD       cp_iota8<>+0(SB), Y8, Y8
+	VPADDD       cp_iota16<>+0(SB), Y8, Y8
 	VPBROADCASTD 52(AX), Y9
 	VPBROADCASTD 56(AX), Y10
 	VPBROADCASTD 60(AX), Y11
@@ -38779,7 +38781,7 @@ sealFourDirectAVX2_b2_put448:
 	VPUNPCKLQDQ  Y14, Y2, Y15
 	VPUNPCKHQDQ  Y14, Y2, Y2
 	VPBROADCASTD 48(AX), Y12
-	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       cp_iota16<>+0(SB), Y12, Y12
 	VPADDD       Y12, Y8, Y8
 	VPBROADCASTD 52(AX), Y12
 	VPADDD       Y12, Y9, Y9
@@ -38971,7 +38973,7 @@ sealFourDirectAVX2_more:
 	VPBROADCASTD 44(AX), Y14
 	VMOVDQU      Y14, 96(SP)
 	VPBROADCASTD 48(AX), Y8
-	VPADDD       cp_iota8<>+0(SB), Y8, Y8
+	VPADDD       cp_iota16<>+0(SB), Y8, Y8
 	VPBROADCASTD 52(AX), Y9
 	VPBROADCASTD 56(AX), Y10
 	VPBROADCASTD 60(AX), Y11
@@ -39491,7 +39493,7 @@ sealFourDirectAVX2_bn_put448:
 	VPUNPCKLQDQ  Y14, Y2, Y15
 	VPUNPCKHQDQ  Y14, Y2, Y2
 	VPBROADCASTD 48(AX), Y12
-	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       cp_iota16<>+0(SB), Y12, Y12
 	VPADDD       Y12, Y8, Y8
 	VPBROADCASTD 52(AX), Y12
 	VPADDD       Y12, Y9, Y9
@@ -39986,7 +39988,7 @@ TEXT ·openEighteenAVX2(SB), $1240-8
 	VPBROADCASTD 44(AX), Y14
 	VMOVDQU      Y14, 224(SP)
 	VPBROADCASTD 48(AX), Y8
-	VPADDD       cp_iota8<>+0(SB), Y8, Y8
+	VPADDD       cp_iota16<>+0(SB), Y8, Y8
 	VPBROADCASTD 52(AX), Y9
 	VPBROADCASTD 56(AX), Y10
 	VPBROADCASTD 60(AX), Y11
@@ -40487,7 +40489,7 @@ openEighteenAVX2_b1:
 	VPUNPCKLQDQ    Y14, Y2, Y15
 	VPUNPCKHQDQ    Y14, Y2, Y2
 	VPBROADCASTD   48(AX), Y12
-	VPADDD         cp_iota8<>+0(SB), Y12, Y12
+	VPADDD         cp_iota16<>+0(SB), Y12, Y12
 	VPADDD         Y12, Y8, Y8
 	VPBROADCASTD   52(AX), Y12
 	VPADDD         Y12, Y9, Y9
@@ -40546,7 +40548,7 @@ openEighteenAVX2_b1:
 	VPBROADCASTD 44(AX), Y14
 	VMOVDQU      Y14, 224(SP)
 	VPBROADCASTD 48(AX), Y8
-	VPADDD       cp_iota8<>+0(SB), Y8, Y8
+	VPADDD       cp_iota16<>+0(SB), Y8, Y8
 	VPBROADCASTD 52(AX), Y9
 	VPBROADCASTD 56(AX), Y10
 	VPBROADCASTD 60(AX), Y11
@@ -41062,7 +41064,7 @@ openEighteenAVX2_b2:
 	VPUNPCKLQDQ  Y14, Y2, Y15
 	VPUNPCKHQDQ  Y14, Y2, Y2
 	VPBROADCASTD 48(AX), Y12
-	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       cp_iota16<>+0(SB), Y12, Y12
 	VPADDD       Y12, Y8, Y8
 	VPBROADCASTD 52(AX), Y12
 	VPADDD       Y12, Y9, Y9
@@ -41379,7 +41381,7 @@ TEXT ·sealThreeDirectAVX2(SB), $1144-56
 	VPBROADCASTD 44(AX), Y14
 	VMOVDQU      Y14, 224(SP)
 	VPBROADCASTD 48(AX), Y8
-	VPADDD       cp_iota8<>+0(SB), Y8, Y8
+	VPADDD       cp_iota16<>+0(SB), Y8, Y8
 	VPBROADCASTD 52(AX), Y9
 	VPBROADCASTD 56(AX), Y10
 	VPBROADCASTD 60(AX), Y11
@@ -41950,7 +41952,7 @@ sealThreeDirectAVX2_r_put1632:
 	VPUNPCKLQDQ  Y14, Y2, Y15
 	VPUNPCKHQDQ  Y14, Y2, Y2
 	VPBROADCASTD 48(AX), Y12
-	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       cp_iota16<>+0(SB), Y12, Y12
 	VPADDD       Y12, Y8, Y8
 	VPBROADCASTD 52(AX), Y12
 	VPADDD       Y12, Y9, Y9
@@ -42009,7 +42011,7 @@ sealThreeDirectAVX2_r_put1632:
 	VPBROADCASTD 44(AX), Y14
 	VMOVDQU      Y14, 224(SP)
 	VPBROADCASTD 48(AX), Y8
-	VPADDD       cp_iota8<>+0(SB), Y8, Y8
+	VPADDD       cp_iota16<>+0(SB), Y8, Y8
 	VPBROADCASTD 52(AX), Y9
 	VPBROADCASTD 56(AX), Y10
 	VPBROADCASTD 60(AX), Y11
@@ -42658,7 +42660,7 @@ sealThreeDirectAVX2_b2_put448:
 	VPUNPCKLQDQ  Y14, Y2, Y15
 	VPUNPCKHQDQ  Y14, Y2, Y2
 	VPBROADCASTD 48(AX), Y12
-	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       cp_iota16<>+0(SB), Y12, Y12
 	VPADDD       Y12, Y8, Y8
 	VPBROADCASTD 52(AX), Y12
 	VPADDD       Y12, Y9, Y9
@@ -42850,7 +42852,7 @@ sealThreeDirectAVX2_more:
 	VPBROADCASTD 44(AX), Y14
 	VMOVDQU      Y14, 224(SP)
 	VPBROADCASTD 48(AX), Y8
-	VPADDD       cp_iota8<>+0(SB), Y8, Y8
+	VPADDD       cp_iota16<>+0(SB), Y8, Y8
 	VPBROADCASTD 52(AX), Y9
 	VPBROADCASTD 56(AX), Y10
 	VPBROADCASTD 60(AX), Y11
@@ -43370,7 +43372,7 @@ sealThreeDirectAVX2_bn_put448:
 	VPUNPCKLQDQ  Y14, Y2, Y15
 	VPUNPCKHQDQ  Y14, Y2, Y2
 	VPBROADCASTD 48(AX), Y12
-	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       cp_iota16<>+0(SB), Y12, Y12
 	VPADDD       Y12, Y8, Y8
 	VPBROADCASTD 52(AX), Y12
 	VPADDD       Y12, Y9, Y9
@@ -43865,7 +43867,7 @@ TEXT ·openThreeAVX2(SB), $1256-8
 	VPBROADCASTD 44(AX), Y14
 	VMOVDQU      Y14, 224(SP)
 	VPBROADCASTD 48(AX), Y8
-	VPADDD       cp_iota8<>+0(SB), Y8, Y8
+	VPADDD       cp_iota16<>+0(SB), Y8, Y8
 	VPBROADCASTD 52(AX), Y9
 	VPBROADCASTD 56(AX), Y10
 	VPBROADCASTD 60(AX), Y11
@@ -44366,7 +44368,7 @@ openThreeAVX2_b1:
 	VPUNPCKLQDQ    Y14, Y2, Y15
 	VPUNPCKHQDQ    Y14, Y2, Y2
 	VPBROADCASTD   48(AX), Y12
-	VPADDD         cp_iota8<>+0(SB), Y12, Y12
+	VPADDD         cp_iota16<>+0(SB), Y12, Y12
 	VPADDD         Y12, Y8, Y8
 	VPBROADCASTD   52(AX), Y12
 	VPADDD         Y12, Y9, Y9
@@ -44425,7 +44427,7 @@ openThreeAVX2_b1:
 	VPBROADCASTD 44(AX), Y14
 	VMOVDQU      Y14, 224(SP)
 	VPBROADCASTD 48(AX), Y8
-	VPADDD       cp_iota8<>+0(SB), Y8, Y8
+	VPADDD       cp_iota16<>+0(SB), Y8, Y8
 	VPBROADCASTD 52(AX), Y9
 	VPBROADCASTD 56(AX), Y10
 	VPBROADCASTD 60(AX), Y11
@@ -44941,7 +44943,7 @@ openThreeAVX2_b2:
 	VPUNPCKLQDQ  Y14, Y2, Y15
 	VPUNPCKHQDQ  Y14, Y2, Y2
 	VPBROADCASTD 48(AX), Y12
-	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       cp_iota16<>+0(SB), Y12, Y12
 	VPADDD       Y12, Y8, Y8
 	VPBROADCASTD 52(AX), Y12
 	VPADDD       Y12, Y9, Y9
@@ -45005,7 +45007,7 @@ openThreeAVX2_more:
 	VPBROADCASTD 44(AX), Y14
 	VMOVDQU      Y14, 224(SP)
 	VPBROADCASTD 48(AX), Y8
-	VPADDD       cp_iota8<>+0(SB), Y8, Y8
+	VPADDD       cp_iota16<>+0(SB), Y8, Y8
 	VPBROADCASTD 52(AX), Y9
 	VPBROADCASTD 56(AX), Y10
 	VPBROADCASTD 60(AX), Y11
@@ -45392,7 +45394,7 @@ openThreeAVX2_bn:
 	VPUNPCKLQDQ  Y14, Y2, Y15
 	VPUNPCKHQDQ  Y14, Y2, Y2
 	VPBROADCASTD 48(AX), Y12
-	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       cp_iota16<>+0(SB), Y12, Y12
 	VPADDD       Y12, Y8, Y8
 	VPBROADCASTD 52(AX), Y12
 	VPADDD       Y12, Y9, Y9
@@ -45718,7 +45720,7 @@ TEXT ·openFourAVX2(SB), $824-8
 	VPBROADCASTD 44(AX), Y14
 	VMOVDQU      Y14, 96(SP)
 	VPBROADCASTD 48(AX), Y8
-	VPADDD       cp_iota8<>+0(SB), Y8, Y8
+	VPADDD       cp_iota16<>+0(SB), Y8, Y8
 	VPBROADCASTD 52(AX), Y9
 	VPBROADCASTD 56(AX), Y10
 	VPBROADCASTD 60(AX), Y11
@@ -46123,7 +46125,7 @@ openFourAVX2_b1:
 	VPUNPCKLQDQ  Y14, Y2, Y15
 	VPUNPCKHQDQ  Y14, Y2, Y2
 	VPBROADCASTD 48(AX), Y12
-	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       cp_iota16<>+0(SB), Y12, Y12
 	VPADDD       Y12, Y8, Y8
 	VPBROADCASTD 52(AX), Y12
 	VPADDD       Y12, Y9, Y9
@@ -46182,7 +46184,7 @@ openFourAVX2_b1:
 	VPBROADCASTD 44(AX), Y14
 	VMOVDQU      Y14, 96(SP)
 	VPBROADCASTD 48(AX), Y8
-	VPADDD       cp_iota8<>+0(SB), Y8, Y8
+	VPADDD       cp_iota16<>+0(SB), Y8, Y8
 	VPBROADCASTD 52(AX), Y9
 	VPBROADCASTD 56(AX), Y10
 	VPBROADCASTD 60(AX), Y11
@@ -46634,7 +46636,7 @@ openFourAVX2_b2:
 	VPUNPCKLQDQ  Y14, Y2, Y15
 	VPUNPCKHQDQ  Y14, Y2, Y2
 	VPBROADCASTD 48(AX), Y12
-	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       cp_iota16<>+0(SB), Y12, Y12
 	VPADDD       Y12, Y8, Y8
 	VPBROADCASTD 52(AX), Y12
 	VPADDD       Y12, Y9, Y9
@@ -46698,7 +46700,7 @@ openFourAVX2_more:
 	VPBROADCASTD 44(AX), Y14
 	VMOVDQU      Y14, 96(SP)
 	VPBROADCASTD 48(AX), Y8
-	VPADDD       cp_iota8<>+0(SB), Y8, Y8
+	VPADDD       cp_iota16<>+0(SB), Y8, Y8
 	VPBROADCASTD 52(AX), Y9
 	VPBROADCASTD 56(AX), Y10
 	VPBROADCASTD 60(AX), Y11
@@ -47085,7 +47087,7 @@ openFourAVX2_bn:
 	VPUNPCKLQDQ  Y14, Y2, Y15
 	VPUNPCKHQDQ  Y14, Y2, Y2
 	VPBROADCASTD 48(AX), Y12
-	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       cp_iota16<>+0(SB), Y12, Y12
 	VPADDD       Y12, Y8, Y8
 	VPBROADCASTD 52(AX), Y12
 	VPADDD       Y12, Y9, Y9
@@ -47393,7 +47395,7 @@ TEXT ·openTwoDirectAVX2(SB), $1328-56
 	VPBROADCASTD 44(AX), Y14
 	VMOVDQU      Y14, 96(SP)
 	VPBROADCASTD 48(AX), Y8
-	VPADDD       cp_iota8<>+0(SB), Y8, Y8
+	VPADDD       cp_iota16<>+0(SB), Y8, Y8
 	VPBROADCASTD 52(AX), Y9
 	VPBROADCASTD 56(AX), Y10
 	VPBROADCASTD 60(AX), Y11
@@ -48984,7 +48986,7 @@ openTwoDirectAVX2_b1:
 	VPUNPCKLQDQ  Y14, Y2, Y15
 	VPUNPCKHQDQ  Y14, Y2, Y2
 	VPBROADCASTD 48(AX), Y12
-	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       cp_iota16<>+0(SB), Y12, Y12
 	VPADDD       Y12, Y8, Y8
 	VPBROADCASTD 52(AX), Y12
 	VPADDD       Y12, Y9, Y9
@@ -49141,7 +49143,7 @@ openTwoDirectAVX2_pre:
 	VPBROADCASTD 44(AX), Y14
 	VMOVDQU      Y14, 96(SP)
 	VPBROADCASTD 48(AX), Y8
-	VPADDD       cp_iota8<>+0(SB), Y8, Y8
+	VPADDD       cp_iota16<>+0(SB), Y8, Y8
 	VPBROADCASTD 52(AX), Y9
 	VPBROADCASTD 56(AX), Y10
 	VPBROADCASTD 60(AX), Y11
@@ -50174,7 +50176,7 @@ openTwoDirectAVX2_o_put448:
 	VPUNPCKLQDQ  Y14, Y2, Y15
 	VPUNPCKHQDQ  Y14, Y2, Y2
 	VPBROADCASTD 48(AX), Y12
-	VPADDD       cp_iota8<>+0(SB), Y12, Y12
+	VPADDD       cp_iota16<>+0(SB), Y12, Y12
 	VPADDD       Y12, Y8, Y8
 	VPBROADCASTD 52(AX), Y12
 	VPADDD       Y12, Y9, Y9

@@ -72,7 +72,10 @@ var (
 const delayPct = 15
 
 func stitchedData() {
-	stIota = vec.Dwords("cp_iota8", 32, 0, 1, 2, 3, 4, 5, 6, 7)
+	// Lanes 0..15: the one-set kernels read the first eight, the wide
+	// kernels' second set the last eight. (64 bytes: see docs/prefetch.md
+	// on where the linker puts the read-only tables.)
+	stIota = vec.Dwords("cp_iota16", 64, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
 	stRot = vec.RotateMasks{
 		By16: vec.RotateDwordsMask("cp_rot16", 2, 32),
 		By8:  vec.RotateDwordsMask("cp_rot8", 1, 32),

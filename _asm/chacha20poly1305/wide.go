@@ -33,8 +33,7 @@ import (
 const (
 	wideState = 0
 	wideMasks = 128
-	wideEight = 192
-	wideHomes = 224
+	wideHomes = 192
 	wideFrame = wideHomes + 32*32
 	wideBatch = 2 * batchBytes
 )
@@ -136,7 +135,7 @@ func newWide() *wide {
 }
 
 // newFramed returns a kernel whose st is a 32-byte-aligned frame holding
-// a copy of st's words, the rotation masks and a vector of eights.
+// a copy of st's words and the rotation masks.
 func newFramed() *sk {
 	k := &sk{}
 	st := Load(Param("st"), GP64())
@@ -152,10 +151,6 @@ func newFramed() *sk {
 	VMOVDQU(t, k.rot.By16)
 	VMOVDQU(stRot.By8, t)
 	VMOVDQU(t, k.rot.By8)
-	eight := Mem{Base: k.st, Disp: wideEight}
-	MOVL(U32(8), eight)
-	VPBROADCASTD(eight, t)
-	VMOVDQU(t, eight)
 	return k
 }
 
@@ -247,12 +242,10 @@ func (w *wide) homeState() {
 	}
 	w.counterRow(t)
 	VMOVDQU(t, w.home(12))
-	VPADDD(w.eight(), t, t)
+	VPBROADCASTD(w.stateWord(12), t)
+	VPADDD(stIota.Offset(32), t, t)
 	VMOVDQU(t, w.home(28))
 }
-
-// eight is the frame's vector of eights.
-func (w *wide) eight() Mem { return Mem{Base: w.st, Disp: wideEight} }
 
 // output2 adds the input back and writes both sets, set 1 at 512 bytes
 // on, then advances the counter by sixteen blocks.
