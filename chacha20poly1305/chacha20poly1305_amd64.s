@@ -14688,43 +14688,41 @@ TEXT ·sealLastAVX2(SB), $1256-56
 	VMOVDQU Y14, 128(AX)
 	VMOVDQU cp_rot8<>+0(SB), Y14
 	VMOVDQU Y14, 160(AX)
-
-	// r^32: r·r, then squarings.
-	MOVQ  88(AX), CX
-	MOVQ  96(AX), SI
-	XORL  R8, R8
-	MOVQ  CX, DX
-	MULXQ 88(AX), BX, DI
-	MULXQ 96(AX), CX, R9
-	ADDQ  CX, DI
-	ADCQ  $0x00, R9
-	MOVQ  SI, DX
-	MULXQ 88(AX), CX, SI
-	ADDQ  CX, DI
-	ADCQ  SI, R9
-	MULXQ 104(AX), CX, SI
-	ADDQ  CX, BX
-	ADCQ  SI, DI
-	ADCQ  $0x00, R9
-	MOVQ  R8, CX
-	IMULQ 104(AX), CX
-	IMULQ 88(AX), R8
-	ADDQ  CX, DI
-	ADCQ  R8, R9
-	MOVQ  R9, R8
-	ANDQ  $0x03, R8
-	MOVQ  R9, SI
-	SHRQ  $0x02, SI
-	ANDQ  $-4, R9
-	ADDQ  SI, R9
-	ADDQ  R9, BX
-	ADCQ  $0x00, DI
-	ADCQ  $0x00, R8
-	MOVQ  BX, CX
-	MOVQ  DI, SI
-	MOVQ  CX, 192(AX)
-	MOVQ  SI, 200(AX)
-	MOVQ  R8, 208(AX)
+	MOVQ    88(AX), CX
+	MOVQ    96(AX), SI
+	XORL    R8, R8
+	MOVQ    CX, DX
+	MULXQ   88(AX), BX, DI
+	MULXQ   96(AX), CX, R9
+	ADDQ    CX, DI
+	ADCQ    $0x00, R9
+	MOVQ    SI, DX
+	MULXQ   88(AX), CX, SI
+	ADDQ    CX, DI
+	ADCQ    SI, R9
+	MULXQ   104(AX), CX, SI
+	ADDQ    CX, BX
+	ADCQ    SI, DI
+	ADCQ    $0x00, R9
+	MOVQ    R8, CX
+	IMULQ   104(AX), CX
+	IMULQ   88(AX), R8
+	ADDQ    CX, DI
+	ADCQ    R8, R9
+	MOVQ    R9, R8
+	ANDQ    $0x03, R8
+	MOVQ    R9, SI
+	SHRQ    $0x02, SI
+	ANDQ    $-4, R9
+	ADDQ    SI, R9
+	ADDQ    R9, BX
+	ADCQ    $0x00, DI
+	ADCQ    $0x00, R8
+	MOVQ    BX, CX
+	MOVQ    DI, SI
+	MOVQ    CX, 192(AX)
+	MOVQ    SI, 200(AX)
+	MOVQ    R8, 208(AX)
 
 	// h·P in five words w0..w4.
 	XORL  DI, DI
@@ -20710,16 +20708,14 @@ TEXT ·sealFirstAVX2(SB), NOSPLIT, $208-64
 // func macBatchAVX2(st *[14]uint64, msg *[512]byte)
 // Requires: BMI2
 TEXT ·macBatchAVX2(SB), NOSPLIT, $56-16
-	MOVQ st+0(FP), AX
-	MOVQ msg+8(FP), CX
-	MOVQ 88(AX), DX
-	MOVQ DX, (SP)
-	MOVQ 96(AX), DX
-	MOVQ DX, 8(SP)
-	MOVQ 104(AX), DX
-	MOVQ DX, 16(SP)
-
-	// r^16: r·r, then squarings.
+	MOVQ  st+0(FP), AX
+	MOVQ  msg+8(FP), CX
+	MOVQ  88(AX), DX
+	MOVQ  DX, (SP)
+	MOVQ  96(AX), DX
+	MOVQ  DX, 8(SP)
+	MOVQ  104(AX), DX
+	MOVQ  DX, 16(SP)
 	MOVQ  (SP), BX
 	MOVQ  8(SP), DI
 	XORL  R9, R9

@@ -296,8 +296,7 @@ func (g *aead) begin(nonce, ad []byte) (j0, c, y [16]byte) {
 		// Each block written whole from the nonce in two 8-byte stores:
 		// narrower stores, or a copy of one block into the other, would
 		// make the kernels' 16-byte loads of them wait for the cache.
-		lo := binary.LittleEndian.Uint64(nonce)
-		hi := uint64(binary.LittleEndian.Uint32(nonce[8:]))
+		lo, hi := nonceWords(nonce)
 		binary.LittleEndian.PutUint64(j0[:], lo)
 		binary.LittleEndian.PutUint64(j0[8:], hi|1<<56)
 		binary.LittleEndian.PutUint64(c[:], lo)
@@ -309,6 +308,12 @@ func (g *aead) begin(nonce, ad []byte) (j0, c, y [16]byte) {
 		c = inc32(j0)
 	}
 	return j0, c, g.hash([16]byte{}, ad)
+}
+
+// nonceWords returns the little-endian words of the counter block of a
+// 96-bit nonce with its counter field zero.
+func nonceWords(nonce []byte) (lo, hi uint64) {
+	return binary.LittleEndian.Uint64(nonce), uint64(binary.LittleEndian.Uint32(nonce[8:]))
 }
 
 // hash folds data, zero-padded to whole blocks, into y.

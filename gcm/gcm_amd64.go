@@ -97,8 +97,8 @@ func (k *aesBackend) start(s *state, nonce, ad []byte) {
 		// Two eight-byte stores, as the kernel loads it: a 16-byte load
 		// over fresh narrower stores would wait for them to reach the
 		// cache.
-		lo := binary.LittleEndian.Uint64(nonce)
-		hi := uint64(binary.LittleEndian.Uint32(nonce[8:])) | j0Count
+		lo, hi := nonceWords(nonce)
+		hi |= j0Count
 		binary.LittleEndian.PutUint64(s.ctr[:], lo)
 		binary.LittleEndian.PutUint64(s.ctr[8:], hi)
 	} else {

@@ -290,21 +290,16 @@ func (k *sk) openTwoOut(name string, a chain, s twoSplit, r [3]Mem, pf, ks Mem) 
 		p.h[i] = GP64().(GPVirtual)
 		MOVQ(pf.Offset(8*i), p.h[i])
 	}
-	run := func(ops []func()) {
-		for _, f := range ops {
-			f()
-		}
-	}
 	for j := range 2 {
 		CMPQ(s.tb, U8(j))
 		JE(LabelRef(name + "_lens"))
 		m := Mem{Base: k.st, Disp: sdTail + 16*j}
-		run(s.b.stepOps(m, m.Offset(8), U8(1), r))
-		run(p.stepOps(nil, nil, nil, r))
+		whole(s.b.stepOps(m, m.Offset(8), U8(1), r))()
+		whole(p.stepOps(nil, nil, nil, r))()
 	}
 	Label(name + "_lens")
 	m := Mem{Base: k.st, Disp: sdLens}
-	run(s.b.stepOps(m, m.Offset(8), U8(1), r))
+	whole(s.b.stepOps(m, m.Offset(8), U8(1), r))()
 	for i := range 3 {
 		MOVQ(p.h[i], pf.Offset(8*i))
 	}

@@ -123,8 +123,11 @@ type sk struct {
 // avx512=off, the same kernels in two builds: Open of 544 bytes 0.94x
 // and 0.77x x/crypto). A copy in the frame lies within 4 KiB of the
 // frame's and st's stores, so it never aliases with them.
-func (k *sk) frameMasks() {
-	m := AllocLocal(64)
+func (k *sk) frameMasks() { k.masksAt(AllocLocal(64)) }
+
+// masksAt copies the rotation masks to the 64 bytes at m, where the
+// rounds then read them.
+func (k *sk) masksAt(m Mem) {
 	VMOVDQU(stRot.By16, y(regT))
 	VMOVDQU(y(regT), m)
 	VMOVDQU(stRot.By8, y(regT))
@@ -134,6 +137,9 @@ func (k *sk) frameMasks() {
 
 // rWord is word i of r0, r1, s1 in st.
 func (k *sk) rWord(i int) Mem { return Mem{Base: k.st, Disp: offR + 8*i} }
+
+// rWords is r0, r1, s1 in st.
+func (k *sk) rWords() [3]Mem { return words3(Mem{Base: k.st, Disp: offR}) }
 
 const (
 	regC0 = 12 // two of the c words (8..11) at a time; the others in spill
@@ -370,7 +376,7 @@ func (k *sk) polyStepHi(m Mem, hi Op) { k.polyStepWords(m, m.Offset(8), hi) }
 // k.h and k.t.
 func (k *sk) polyStepWords(w0, w1, hi Op) {
 	c := chain{h: k.h, t: k.t}
-	k.queue = append(k.queue, c.stepOps(w0, w1, hi, [3]Mem{k.rWord(0), k.rWord(1), k.rWord(2)})...)
+	k.queue = append(k.queue, c.stepOps(w0, w1, hi, k.rWords())...)
 }
 
 func (k *sk) add(src, dst VecPhysical) { k.vop(func() { VPADDD(src, dst, dst) }) }
@@ -575,14 +581,21 @@ func (k *sk) rolledRoundsN(label string, n int, iter func()) {
 func (k *sk) rolledLoop(label string, cnt Mem, iter func()) {
 	all := k.ticks
 	k.ticks /= 10
+	k.roundLoop(label, cnt, iter, k.doubleRound)
+	k.ticks = all
+}
+
+// roundLoop emits a loop run cnt times (a quadword in the frame, not
+// zero) of round, whose vector instructions k.ticks counts, with the
+// scalar instructions iter queues spread through each iteration.
+func (k *sk) roundLoop(label string, cnt Mem, iter, round func()) {
 	Label(label)
 	k.queue, k.tick, k.emitted, k.delay = nil, 0, 0, 0
 	iter()
-	k.doubleRound()
+	round()
 	k.flush()
 	DECQ(cnt)
 	JNZ(LabelRef(label))
-	k.ticks = all
 }
 
 // stitchedOpenTwo emits openFourAVX2 (batches 4, on a fourState):
@@ -778,7 +791,7 @@ func sealTwoKernel(name string, batches int, direct, extra bool) {
 			})
 		}
 		q(func() { ADDQ(U8(48), pwp) })
-		k.queueSteps(a, r, buf)
+		k.queueSteps(a, r, buf, 3)
 	})
 	for j := 0; j < maxJ-21; j++ {
 		for _, f := range pc.stepOps(nil, nil, nil, r) {
@@ -874,14 +887,15 @@ func (k *sk) macChain(rf Mem) chain {
 	return a
 }
 
-// queueSteps queues, for one double round of a batch after the first,
-// three MAC steps over the previous batch's output at buf and moves buf past
-// them: ten double rounds absorb 30 of the batch's 32 blocks.
-func (k *sk) queueSteps(a chain, r [3]Mem, buf GPVirtual) {
-	for j := range 3 {
-		k.queue = append(k.queue, a.stepOps(Mem{Base: buf, Disp: 16 * j}, Mem{Base: buf, Disp: 16*j + 8}, U8(1), r)...)
+// queueSteps queues, for one double round, n MAC steps of chain a over
+// the blocks at buf and moves buf past them: in a batch after the first,
+// three over the previous batch's output (ten double rounds absorb 30 of
+// its 32 blocks).
+func (k *sk) queueSteps(a chain, r [3]Mem, buf GPVirtual, n int) {
+	for j := range n {
+		k.queue = append(k.queue, stepAt(a, buf, j, r)...)
 	}
-	k.queue = append(k.queue, func() { ADDQ(U8(48), buf) })
+	k.queue = append(k.queue, func() { ADDQ(U8(16*n), buf) })
 }
 
 // batchTail absorbs the two MAC blocks the rounds left (see queueSteps),
@@ -955,7 +969,7 @@ func (k *sk) moreBatches(name string, buf GPVirtual, r [3]Mem, nOff int, open bo
 	Label(name + "_more")
 	ADDL(U8(8), k.stateWord(12))
 	k.loadState()
-	k.rolledRounds(name+"_bn", func() { k.queueSteps(a, r, buf) })
+	k.rolledRounds(name+"_bn", func() { k.queueSteps(a, r, buf, 3) })
 	k.batchTail(a, r, buf, open, name+"_bn", delta)
 	DECQ(cnt)
 	JNZ(LabelRef(name + "_more"))
@@ -1436,28 +1450,6 @@ func mulAddKernel(name string) {
 	RET()
 }
 
-// powerOfTwo writes r^e (e a power of two, at least 2) to p: r·r by a
-// step with the three words r0, r1, s1 at r, then squarings (mulAdd).
-func powerOfTwo(r, p [3]Mem, e int) {
-	Comment(fmt.Sprintf("r^%d: r·r, then squarings.", e))
-	c := newChain()
-	MOVQ(r[0], c.h[0])
-	MOVQ(r[1], c.h[1])
-	XORL(c.h[2].As32(), c.h[2].As32())
-	for _, f := range c.stepOps(nil, nil, nil, r) {
-		f()
-	}
-	for ; e > 2; e /= 2 {
-		for i := range 3 {
-			MOVQ(c.h[i], p[i])
-		}
-		mulAdd(c.h, p, nil)
-	}
-	for i := range 3 {
-		MOVQ(c.h[i], p[i])
-	}
-}
-
 // macBatch emits macBatchAVX2: the 32 Poly1305 steps over one batch of
 // Seal's output that no stitched batch absorbs (its last), as two
 // independent chains of 16 blocks: A from st.h over the first 256 bytes,
@@ -1475,8 +1467,8 @@ func macBatch(name string) {
 		MOVQ(Mem{Base: st, Disp: offR + 8*i}, t)
 		MOVQ(t, r[i])
 	}
+	whole(powerItems(r, pf, 16))()
 	p := words3(pf)
-	powerOfTwo(r, p, 16)
 	a, b := newChain(), newChain()
 	for i := range 3 {
 		MOVQ(Mem{Base: st, Disp: offH + 8*i}, a.h[i])

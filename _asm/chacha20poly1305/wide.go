@@ -72,18 +72,18 @@ func stitchedWide(name string, seal bool) {
 		MOVQ(w.src, mac)
 		w.batch(name+"_rounds", mac, 64)
 		w.advance(name + "_loop")
-		w.finish()
+		w.finishFramed()
 		return
 	}
 	LEAQ(Mem{Base: w.dst, Disp: -batchBytes}, mac)
 	w.batch(name+"_first", mac, 32)
 	w.advance(name + "_loop")
-	w.finish()
+	w.finishFramed()
 	Label(name + "_loop")
 	LEAQ(Mem{Base: w.dst, Disp: -wideBatch}, mac)
 	w.batch(name+"_rounds", mac, 64)
 	w.advance(name + "_loop")
-	w.finish()
+	w.finishFramed()
 }
 
 // batch emits one wide batch: its rounds as a loop of ten double rounds
@@ -94,21 +94,12 @@ func (w *wide) batch(label string, mac GPVirtual, steps int) {
 	w.homeState()
 	cnt := AllocLocal(8)
 	MOVQ(U32(10), cnt)
-	Label(label)
-	w.queue, w.tick, w.emitted, w.delay = nil, 0, 0, 0
+	a, r := chain{h: w.h, t: w.t}, w.rWords()
 	per := steps / 10
-	for j := range per {
-		w.polyStep(Mem{Base: mac, Disp: 16 * j})
-	}
-	w.queue = append(w.queue, func() { ADDQ(U8(16*per), mac) })
-	w.sp.Run()
-	w.flush()
-	DECQ(cnt)
-	JNZ(LabelRef(label))
+	w.roundLoop(label, cnt, func() { w.queueSteps(a, r, mac, per) }, w.sp.Run)
 	for j := range steps - 10*per {
-		w.polyStep(Mem{Base: mac, Disp: 16 * j})
+		whole(stepAt(a, mac, j, r))()
 	}
-	w.flush()
 	w.output2()
 }
 
@@ -140,17 +131,12 @@ func newFramed() *sk {
 	k := &sk{}
 	st := Load(Param("st"), GP64())
 	k.st = vec.AlignedLocal(wideFrame, 32).(GPVirtual)
-	t := y(regT)
 	for off := 0; off < offR+24; off += 8 {
 		g := GP64()
 		MOVQ(Mem{Base: st, Disp: off}, g)
 		MOVQ(g, Mem{Base: k.st, Disp: wideState + off})
 	}
-	k.rot = vec.RotateMasks{By16: Mem{Base: k.st, Disp: wideMasks}, By8: Mem{Base: k.st, Disp: wideMasks + 32}}
-	VMOVDQU(stRot.By16, t)
-	VMOVDQU(t, k.rot.By16)
-	VMOVDQU(stRot.By8, t)
-	VMOVDQU(t, k.rot.By8)
+	k.masksAt(Mem{Base: k.st, Disp: wideMasks})
 	return k
 }
 
@@ -182,10 +168,11 @@ func stitchedLast(name string) {
 	k := newFramed()
 	k.seal = true
 	k.spill = Mem{Base: k.st, Disp: wideHomes + 256}
-	p := words3(Mem{Base: k.st, Disp: wideHomes})
+	pf := Mem{Base: k.st, Disp: wideHomes}
+	p := words3(pf)
 	saved := words3(Mem{Base: k.st, Disp: wideHomes + 32})
-	r := [3]Mem{k.rWord(0), k.rWord(1), k.rWord(2)}
-	powerOfTwo(r, p, 32)
+	r := k.rWords()
+	whole(powerItems(r, pf, 32))()
 	k.loadRegs(false)
 	a, b := chain{h: k.h, t: k.t}, chain{t: k.t}
 	for i := range b.h {
@@ -196,27 +183,17 @@ func stitchedLast(name string) {
 	LEAQ(Mem{Base: k.dst, Disp: -wideBatch}, mac)
 	k.countRounds()
 	k.loadState()
-	// steps queues chain A's step over block j of the first 512 bytes at
-	// mac and chain B's over block j of the second.
-	steps := func(j int, emit func(f func())) {
-		for _, c := range []struct {
-			c   chain
-			off int
-		}{{a, 0}, {b, batchBytes}} {
-			m := Mem{Base: mac, Disp: c.off + 16*j}
-			for _, f := range c.c.stepOps(m, m.Offset(8), U8(1), r) {
-				emit(f)
-			}
-		}
-	}
+	// steps is chain A's step over block j of the first 512 bytes at mac
+	// and chain B's over block j of the second.
+	steps := func(j int) []func() { return append(stepAt(a, mac, j, r), stepAt(b, mac, 32+j, r)...) }
 	k.rolledRounds(name+"_rounds", func() {
 		for j := range 3 {
-			steps(j, func(f func()) { k.queue = append(k.queue, f) })
+			k.queue = append(k.queue, steps(j)...)
 		}
 		k.queue = append(k.queue, func() { ADDQ(U8(48), mac) })
 	})
 	for j := range 2 {
-		steps(j, func(f func()) { f() })
+		whole(steps(j))()
 	}
 	k.output()
 	Comment("h = A·P + B.")
@@ -225,7 +202,7 @@ func stitchedLast(name string) {
 	}
 	mulAdd(a.h, p, []Op{saved[0], saved[1], saved[2]})
 	ADDL(U8(8), k.stateWord(12))
-	(&wide{sk: k}).finish()
+	k.finishFramed()
 }
 
 // homeState writes the batch's input words to the home slots: set 1's
@@ -283,14 +260,15 @@ func (w *wide) word8(i int) VecPhysical {
 	return w.word(i)
 }
 
-// finish writes h and the counter back to st.
-func (w *wide) finish() {
+// finishFramed writes h and the counter back from a framed kernel (see
+// newFramed) to st.
+func (k *sk) finishFramed() {
 	st := Load(Param("st"), GP64())
-	for i := range w.h {
-		MOVQ(w.h[i], Mem{Base: st, Disp: offH + 8*i})
+	for i := range k.h {
+		MOVQ(k.h[i], Mem{Base: st, Disp: offH + 8*i})
 	}
 	c := GP32()
-	MOVL(w.stateWord(12), c)
+	MOVL(k.stateWord(12), c)
 	MOVL(c, Mem{Base: st, Disp: 4 * 12})
 	stAVX2.Return()
 }
