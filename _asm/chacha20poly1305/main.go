@@ -98,7 +98,7 @@ func main() {
 	stitchedOpenTwoRows("openEighteenAVX2")
 	stitchedThreeRows("sealThreeDirectAVX2", true)
 	stitchedThreeRows("openThreeAVX2", false)
-	stitchedOpenTwo("openFourAVX2", 4)
+	stitchedOpenFour("openFourAVX2")
 	stitchedOpenTwoDirect("openTwoDirectAVX2")
 	oneRowsKernels(zmm, ymm)
 	mulAddKernel("mulAdd130")

@@ -598,10 +598,10 @@ func (k *sk) roundLoop(label string, cnt Mem, iter, round func()) {
 	JNZ(LabelRef(label))
 }
 
-// stitchedOpenTwo emits openFourAVX2 (batches 4, on a fourState):
-// sealTwoKernel's Open (Open of two batches is openTwoDirectAVX2's,
+// stitchedOpenFour emits openFourAVX2 (on a fourState): sealTwoKernel's
+// Open of up to four batches (Open of two batches is openTwoDirectAVX2's,
 // opentwo.go).
-func stitchedOpenTwo(name string, batches int) { sealTwoKernel(name, batches, false, false) }
+func stitchedOpenFour(name string) { sealTwoKernel(name, 4, false, false) }
 
 // stitchedSealTwoDirect emits sealTwoDirectAVX2 (batches 2) or
 // sealFourDirectAVX2: sealTwoKernel's Seal, reading the plaintext and
