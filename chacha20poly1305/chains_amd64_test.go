@@ -6,6 +6,8 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/simdcrypt/simdcrypt/internal/testkit"
 )
 
 // TestMulAdd130 checks the arithmetic that combines sealOne*'s two
@@ -50,4 +52,45 @@ func TestMulAdd130(t *testing.T) {
 	for i := 0; i+2 < len(vals); i++ {
 		check(vals[i], vals[i+1], vals[i+2])
 	}
+}
+
+// TestFusedKernels runs each fused kernel (sealShort and openShort, and
+// where AVX-512 may run sealShortVL and openShortVL, whichever dispatch
+// takes) against x/crypto at every message length up to fusedMax and every
+// additional data length up to fusedAD, under several keys, for both
+// nonce sizes, and rejects a flipped bit of the sealed message.
+func TestFusedKernels(t *testing.T) {
+	forEachPath(t, func(t *testing.T, name string) {
+		for _, vl := range []bool{false, true} {
+			if vl && !haveShortVL() {
+				continue
+			}
+			for _, x := range []bool{false, true} {
+				rng := rand.New(rand.NewPCG(19, uint64(len(name))))
+				store := testkit.RandBytes(rng, fusedMax+fusedAD+64)
+				for range 3 {
+					ours, ref := pair(t, name, testkit.RandBytes(rng, KeySize), x)
+					a := ours.(*aead)
+					if !a.fused {
+						t.Skipf("%s takes no fused kernel here", name)
+					}
+					a.fusedVL = vl
+					for n := 0; n <= fusedMax; n++ {
+						for adLen := 0; adLen <= fusedAD; adLen++ {
+							off := (n + adLen) % 64
+							nonce := testkit.RandBytes(rng, ours.NonceSize())
+							plain, ad := store[off:off+n], store[fusedMax+64:][:adLen]
+							checkOne(t, ours, ref, nonce, plain, ad, off)
+							sealed := ours.Seal(nil, nonce, plain, ad)
+							bit := rng.IntN(8 * len(sealed))
+							sealed[bit/8] ^= 1 << (bit % 8)
+							if _, err := ours.Open(nil, nonce, sealed, ad); err == nil {
+								t.Fatalf("vl %v len %d ad %d: bit %d flipped, Open accepted", vl, n, adLen, bit)
+							}
+						}
+					}
+				}
+			}
+		}
+	})
 }

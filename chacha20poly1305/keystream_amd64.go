@@ -19,6 +19,11 @@ const stitchedBuilt = true
 // haveKeystream4AVX2 reports whether keystream4AVX2 may run.
 func haveKeystream4AVX2() bool { return cpu.Has(cpu.AVX2) }
 
+// haveShortVL reports whether sealShortVL and openShortVL (VPROLD on YMM
+// registers, AVX-512VL) may run; 256-bit registers do not lower the
+// clock, so cpu.Prefer256 does not matter.
+func haveShortVL() bool { return cpu.Has(cpu.AVX512) }
+
 // macKey writes the first 32 bytes of block 0 for key and a 12-byte nonce
 // (see block0.go).
 func macKey(out *[32]byte, key *[KeySize]byte, nonce []byte) {

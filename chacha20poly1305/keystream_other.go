@@ -71,6 +71,13 @@ func sealShort(st *[320]byte) { panic("chacha20poly1305: sealShort without assem
 
 func openShort(st *[320]byte) { panic("chacha20poly1305: openShort without assembly") }
 
+func sealShortVL(st *[320]byte) { panic("chacha20poly1305: sealShortVL without assembly") }
+
+func openShortVL(st *[320]byte) { panic("chacha20poly1305: openShortVL without assembly") }
+
+// haveShortVL is false: the kernels exist only on amd64.
+func haveShortVL() bool { return false }
+
 // oneLayouts: no one-call kernels without assembly.
 func oneLayouts(zmm bool) []oneLayout { return nil }
 

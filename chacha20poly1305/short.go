@@ -8,11 +8,12 @@ import (
 
 // Messages up to fusedMax bytes with up to fusedAD bytes of additional
 // data take one fused kernel call where the keystream kernel is AVX2's
-// and the MAC the scalar MULX code (sealShort, openShort; see
-// _asm/chacha20poly1305/short.go): keystream block 1 in YMM rows while
+// and the MAC the scalar MULX code (sealShort, openShort, or with AVX-512
+// sealShortVL, openShortVL; see _asm/chacha20poly1305/short.go): block
+// 1's first double rounds in general registers, the rest in YMM rows while
 // block 0 (the MAC key) and the MAC steps that need only the key run in
-// general registers beside it, then the rest of the MAC and the tag, with
-// no Go code between the parts.
+// general registers beside them, then the rest of the MAC and the tag,
+// with no Go code between the parts.
 const (
 	fusedMax = 64
 	fusedAD  = 16
@@ -47,8 +48,8 @@ func (st *shortState) init(key *[KeySize]byte, nonce12 *[NonceSize]byte, msg []b
 }
 
 // sealFused is Seal for a message of up to fusedMax bytes and up to
-// fusedAD bytes of additional data.
-func sealFused(ciphertext, plaintext, ad []byte, tag *[Overhead]byte, key *[KeySize]byte, nonce12 *[NonceSize]byte) {
+// fusedAD bytes of additional data; vl takes the AVX-512 kernel.
+func sealFused(vl bool, ciphertext, plaintext, ad []byte, tag *[Overhead]byte, key *[KeySize]byte, nonce12 *[NonceSize]byte) {
 	var st shortState
 	st.init(key, nonce12, plaintext, len(ad))
 	// Block 0 of the MAC input: the additional data, or a zero block
@@ -58,20 +59,28 @@ func sealFused(ciphertext, plaintext, ad []byte, tag *[Overhead]byte, key *[KeyS
 		st.hi[0] = 1
 	}
 	st.nct = uint32((len(plaintext) + 15) / 16)
-	sealShort(st.words())
+	if vl {
+		sealShortVL(st.words())
+	} else {
+		sealShort(st.words())
+	}
 	copy(ciphertext, st.msg[:len(plaintext)])
 	*tag = st.tag
 	clear(st.words()[:])
 }
 
 // openFused is Open for a message of up to fusedMax bytes and up to
-// fusedAD bytes of additional data: it writes the plaintext to out only
-// if tag is right.
-func openFused(out, ciphertext, ad, tag []byte, key *[KeySize]byte, nonce12 *[NonceSize]byte) bool {
+// fusedAD bytes of additional data (vl: the AVX-512 kernel): it writes the
+// plaintext to out only if tag is right.
+func openFused(vl bool, out, ciphertext, ad, tag []byte, key *[KeySize]byte, nonce12 *[NonceSize]byte) bool {
 	var st shortState
 	st.init(key, nonce12, ciphertext, len(ad))
 	putOpenMAC(st.mac[:], st.hi[:], ad, ciphertext)
-	openShort(st.words())
+	if vl {
+		openShortVL(st.words())
+	} else {
+		openShort(st.words())
+	}
 	ok := subtle.ConstantTimeCompare(st.tag[:], tag) == 1
 	if ok {
 		copy(out, st.msg[:len(ciphertext)])

@@ -103,8 +103,11 @@ func main() {
 	oneRowsKernels(zmm, ymm)
 	mulAddKernel("mulAdd130")
 	block0Scalar("block0")
-	shortKernel("sealShort", true, sigma, lanes, mask)
-	shortKernel("openShort", false, sigma, lanes, mask)
+	shortKernel("sealShort", true, 5, ymm, sigma, lanes, mask)
+	shortKernel("openShort", false, 4, ymm, sigma, lanes, mask)
+	ymmVL := vec.ISA{W: vec.W256, Enc: vec.EVEX, Elem: 32}
+	shortKernel("sealShortVL", true, 4, ymmVL, sigma, lanes, mask)
+	shortKernel("openShortVL", false, 3, ymmVL, sigma, lanes, mask)
 	Generate()
 }
 
