@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/simdcrypt/simdcrypt/internal/cpu"
 	"github.com/simdcrypt/simdcrypt/internal/testkit"
 )
 
@@ -54,15 +55,16 @@ func TestMulAdd130(t *testing.T) {
 	}
 }
 
-// TestFusedKernels runs each fused kernel (sealShort and openShort, and
-// where AVX-512 may run sealShortVL and openShortVL, whichever dispatch
-// takes) against x/crypto at every message length up to fusedMax and every
-// additional data length up to fusedAD, under several keys, for both
-// nonce sizes, and rejects a flipped bit of the sealed message.
+// TestFusedKernels runs every version of the fused kernels (sealShort
+// and openShort, with VPROLD where AVX-512 may run, each with and without
+// the lead in general registers), whichever dispatch takes, against
+// x/crypto at every message length up to fusedMax and every additional
+// data length up to fusedAD, under several keys, for both nonce sizes,
+// and rejects a flipped bit of the sealed message.
 func TestFusedKernels(t *testing.T) {
 	forEachPath(t, func(t *testing.T, name string) {
-		for _, vl := range []bool{false, true} {
-			if vl && !haveShortVL() {
+		for k := fusedAVX2; k <= fusedLeadVL; k++ {
+			if (k == fusedVL || k == fusedLeadVL) && !cpu.Has(cpu.AVX512) {
 				continue
 			}
 			for _, x := range []bool{false, true} {
@@ -71,10 +73,10 @@ func TestFusedKernels(t *testing.T) {
 				for range 3 {
 					ours, ref := pair(t, name, testkit.RandBytes(rng, KeySize), x)
 					a := ours.(*aead)
-					if !a.fused {
+					if a.fused == fusedNone {
 						t.Skipf("%s takes no fused kernel here", name)
 					}
-					a.fusedVL = vl
+					a.fused = k
 					for n := 0; n <= fusedMax; n++ {
 						for adLen := 0; adLen <= fusedAD; adLen++ {
 							off := (n + adLen) % 64
@@ -85,7 +87,7 @@ func TestFusedKernels(t *testing.T) {
 							bit := rng.IntN(8 * len(sealed))
 							sealed[bit/8] ^= 1 << (bit % 8)
 							if _, err := ours.Open(nil, nonce, sealed, ad); err == nil {
-								t.Fatalf("vl %v len %d ad %d: bit %d flipped, Open accepted", vl, n, adLen, bit)
+								t.Fatalf("kernels %d len %d ad %d: bit %d flipped, Open accepted", k, n, adLen, bit)
 							}
 						}
 					}

@@ -75,8 +75,16 @@ func sealShortVL(st *[320]byte) { panic("chacha20poly1305: sealShortVL without a
 
 func openShortVL(st *[320]byte) { panic("chacha20poly1305: openShortVL without assembly") }
 
-// haveShortVL is false: the kernels exist only on amd64.
-func haveShortVL() bool { return false }
+func sealShortLead(st *[320]byte) { panic("chacha20poly1305: sealShortLead without assembly") }
+
+func openShortLead(st *[320]byte) { panic("chacha20poly1305: openShortLead without assembly") }
+
+func sealShortLeadVL(st *[320]byte) { panic("chacha20poly1305: sealShortLeadVL without assembly") }
+
+func openShortLeadVL(st *[320]byte) { panic("chacha20poly1305: openShortLeadVL without assembly") }
+
+// chooseFused: the fused kernels exist only on amd64.
+func chooseFused() fusedKernel { return fusedNone }
 
 // oneLayouts: no one-call kernels without assembly.
 func oneLayouts(zmm bool) []oneLayout { return nil }
