@@ -238,7 +238,7 @@ func (a *aead) Open(dst, nonce, ciphertext, additionalData []byte) ([]byte, erro
 		a.keystreamShort(&ks, len(ciphertext), &key, &nonce12)
 		var want [Overhead]byte
 		a.tagShort(&want, &ks, additionalData, ciphertext)
-		if subtle.ConstantTimeCompare(want[:], tag) != 1 {
+		if !tagEqual(&want, tag) {
 			clear(ks[:])
 			clear(out) // as x/crypto does, though nothing was decrypted
 			return nil, errOpen
