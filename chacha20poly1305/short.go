@@ -98,7 +98,7 @@ func sealFused(k fusedKernel, ciphertext, plaintext, ad []byte, tag *[Overhead]b
 	st.nct = uint32((len(plaintext) + 15) / 16)
 	k.call(true, st.words())
 	copy(ciphertext, st.msg[:len(plaintext)])
-	*tag = st.tag
+	copyTag(tag, &st.tag)
 	clear(st.words()[:])
 }
 
@@ -126,6 +126,15 @@ func tagEqual(want *[Overhead]byte, tag []byte) bool {
 	d := binary.LittleEndian.Uint64(want[:8]) ^ binary.LittleEndian.Uint64(tag[:8])
 	d |= binary.LittleEndian.Uint64(want[8:]) ^ binary.LittleEndian.Uint64(tag[8:Overhead])
 	return subtle.ConstantTimeEq(int32(uint32(d)|uint32(d>>32)), 0) == 1
+}
+
+// copyTag copies a kernel's tag, which it stores as two quadwords, to dst
+// as two quadwords: a load of all 16 bytes at once waits until both
+// stores have left (no store forwarding), about 4 ns of a 64-byte Seal on
+// Zen 5.
+func copyTag(dst, src *[Overhead]byte) {
+	binary.LittleEndian.PutUint64(dst[:8], binary.LittleEndian.Uint64(src[:8]))
+	binary.LittleEndian.PutUint64(dst[8:], binary.LittleEndian.Uint64(src[8:]))
 }
 
 // putOpenMAC lays out Open's MAC input for the one-call kernels so that it

@@ -410,7 +410,7 @@ func sealDirect(l oneLayout, ciphertext, plaintext, ad []byte, tag *[Overhead]by
 	full := st.prepare(ad, plaintext, key, nonce12)
 	sealDirectCall(l, &st, ciphertext, plaintext)
 	copy(ciphertext[full:], st.tail[:])
-	*tag = st.tag
+	copyTag(tag, &st.tag)
 	st.clear()
 }
 
@@ -445,7 +445,7 @@ func sealOne(ones []oneLayout, ciphertext, plaintext, ad []byte, tag *[Overhead]
 	st.n = uint64(len(plaintext))
 	sealOneCall(l, (*[1496]byte)(unsafe.Pointer(&st)))
 	copy(ciphertext, st.buf[:len(plaintext)])
-	*tag = st.tag
+	copyTag(tag, &st.tag)
 	st.clear()
 	clear(st.buf[:])
 }
