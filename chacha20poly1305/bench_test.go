@@ -9,7 +9,7 @@ import (
 	xcp "golang.org/x/crypto/chacha20poly1305"
 )
 
-var benchSizes = []int{64, 128, 256, 320, 384, 448, 512, 528, 576, 640, 768, 1024, 1536, 2048, 2560, 4096, 16 << 10}
+var benchSizes = []int{16, 64, 128, 256, 320, 384, 448, 512, 528, 576, 640, 768, 1024, 1536, 2048, 2560, 4096, 16 << 10}
 
 // BenchmarkSeal and BenchmarkOpen run every path of this build and the
 // x/crypto baseline in one run, so their ratios are comparable.

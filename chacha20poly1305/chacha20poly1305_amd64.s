@@ -63593,6 +63593,10 @@ TEXT ·sealShort(SB), NOSPLIT, $16-8
 	VMOVDQA     Y2, Y6
 	VMOVDQA     Y3, Y7
 
+	// The rotation masks in registers: no load in the rounds waits behind a store to the frame.
+	VMOVDQU cp_rot16<>+0(SB), Y9
+	VMOVDQU cp_rot8<>+0(SB), Y10
+
 	// Block 0 in general registers, the Poly1305 key from it.
 	MOVL    $0x61707865, CX
 	MOVL    $0x3320646e, DX
@@ -63621,7 +63625,7 @@ TEXT ·sealShort(SB), NOSPLIT, $16-8
 	ADDL    R10, SI
 	XORL    CX, R12
 	XORL    DX, R13
-	VPSHUFB cp_rot16<>+0(SB), Y7, Y7
+	VPSHUFB Y9, Y7, Y7
 	XORL    BX, R14
 	XORL    SI, R15
 	ROLL    $0x10, R12
@@ -63649,7 +63653,7 @@ TEXT ·sealShort(SB), NOSPLIT, $16-8
 	ROLL    $0x0c, R10
 	ADDL    DI, CX
 	ADDL    R8, DX
-	VPSHUFB cp_rot8<>+0(SB), Y7, Y7
+	VPSHUFB Y10, Y7, Y7
 	ADDL    R9, BX
 	ADDL    R10, SI
 	XORL    CX, R12
@@ -63690,7 +63694,7 @@ TEXT ·sealShort(SB), NOSPLIT, $16-8
 	XORL    DX, R12
 	XORL    BX, R13
 	XORL    SI, R14
-	VPSHUFB cp_rot16<>+0(SB), Y7, Y7
+	VPSHUFB Y9, Y7, Y7
 	ROLL    $0x10, R15
 	ROLL    $0x10, R12
 	ROLL    $0x10, R13
@@ -63718,7 +63722,7 @@ TEXT ·sealShort(SB), NOSPLIT, $16-8
 	ADDL    R9, DX
 	ADDL    R10, BX
 	ADDL    DI, SI
-	VPSHUFB cp_rot8<>+0(SB), Y7, Y7
+	VPSHUFB Y10, Y7, Y7
 	XORL    CX, R15
 	XORL    DX, R12
 	XORL    BX, R13
@@ -63759,7 +63763,7 @@ TEXT ·sealShort(SB), NOSPLIT, $16-8
 	XORL    SI, R15
 	ROLL    $0x10, R12
 	ROLL    $0x10, R13
-	VPSHUFB cp_rot16<>+0(SB), Y7, Y7
+	VPSHUFB Y9, Y7, Y7
 	ROLL    $0x10, R14
 	ROLL    $0x10, R15
 	ADDL    R12, (SP)
@@ -63787,7 +63791,7 @@ TEXT ·sealShort(SB), NOSPLIT, $16-8
 	ADDL    R10, SI
 	XORL    CX, R12
 	XORL    DX, R13
-	VPSHUFB cp_rot8<>+0(SB), Y7, Y7
+	VPSHUFB Y10, Y7, Y7
 	XORL    BX, R14
 	XORL    SI, R15
 	ROLL    $0x08, R12
@@ -63828,7 +63832,7 @@ TEXT ·sealShort(SB), NOSPLIT, $16-8
 	ROLL    $0x10, R12
 	ROLL    $0x10, R13
 	ROLL    $0x10, R14
-	VPSHUFB cp_rot16<>+0(SB), Y7, Y7
+	VPSHUFB Y9, Y7, Y7
 	ADDL    R15, 8(SP)
 	ADDL    R12, R11
 	ADDL    R13, (SP)
@@ -63855,7 +63859,7 @@ TEXT ·sealShort(SB), NOSPLIT, $16-8
 	XORL    CX, R15
 	XORL    DX, R12
 	XORL    BX, R13
-	VPSHUFB cp_rot8<>+0(SB), Y7, Y7
+	VPSHUFB Y10, Y7, Y7
 	XORL    SI, R14
 	ROLL    $0x08, R15
 	ROLL    $0x08, R12
@@ -63896,7 +63900,7 @@ TEXT ·sealShort(SB), NOSPLIT, $16-8
 	ROLL    $0x10, R14
 	ROLL    $0x10, R15
 	ADDL    R12, (SP)
-	VPSHUFB cp_rot16<>+0(SB), Y7, Y7
+	VPSHUFB Y9, Y7, Y7
 	ADDL    R13, 4(SP)
 	ADDL    R14, 8(SP)
 	ADDL    R15, R11
@@ -63924,7 +63928,7 @@ TEXT ·sealShort(SB), NOSPLIT, $16-8
 	XORL    BX, R14
 	XORL    SI, R15
 	ROLL    $0x08, R12
-	VPSHUFB cp_rot8<>+0(SB), Y7, Y7
+	VPSHUFB Y10, Y7, Y7
 	ROLL    $0x08, R13
 	ROLL    $0x08, R14
 	ROLL    $0x08, R15
@@ -63965,7 +63969,7 @@ TEXT ·sealShort(SB), NOSPLIT, $16-8
 	ADDL    R15, 8(SP)
 	ADDL    R12, R11
 	ADDL    R13, (SP)
-	VPSHUFB cp_rot16<>+0(SB), Y7, Y7
+	VPSHUFB Y9, Y7, Y7
 	ADDL    R14, 4(SP)
 	XORL    8(SP), R8
 	XORL    R11, R9
@@ -63993,7 +63997,7 @@ TEXT ·sealShort(SB), NOSPLIT, $16-8
 	ROLL    $0x08, R15
 	ROLL    $0x08, R12
 	ROLL    $0x08, R13
-	VPSHUFB cp_rot8<>+0(SB), Y7, Y7
+	VPSHUFB Y10, Y7, Y7
 	ROLL    $0x08, R14
 	ADDL    R15, 8(SP)
 	ADDL    R12, R11
@@ -64034,7 +64038,7 @@ TEXT ·sealShort(SB), NOSPLIT, $16-8
 	ADDL    R14, 8(SP)
 	ADDL    R15, R11
 	XORL    (SP), DI
-	VPSHUFB cp_rot16<>+0(SB), Y7, Y7
+	VPSHUFB Y9, Y7, Y7
 	XORL    4(SP), R8
 	XORL    8(SP), R9
 	XORL    R11, R10
@@ -64062,7 +64066,7 @@ TEXT ·sealShort(SB), NOSPLIT, $16-8
 	ROLL    $0x08, R14
 	ROLL    $0x08, R15
 	ADDL    R12, (SP)
-	VPSHUFB cp_rot8<>+0(SB), Y7, Y7
+	VPSHUFB Y10, Y7, Y7
 	ADDL    R13, 4(SP)
 	ADDL    R14, 8(SP)
 	ADDL    R15, R11
@@ -64103,7 +64107,7 @@ TEXT ·sealShort(SB), NOSPLIT, $16-8
 	XORL    8(SP), R8
 	XORL    R11, R9
 	XORL    (SP), R10
-	VPSHUFB cp_rot16<>+0(SB), Y7, Y7
+	VPSHUFB Y9, Y7, Y7
 	XORL    4(SP), DI
 	ROLL    $0x0c, R8
 	ROLL    $0x0c, R9
@@ -64131,7 +64135,7 @@ TEXT ·sealShort(SB), NOSPLIT, $16-8
 	ADDL    R15, 8(SP)
 	ADDL    R12, R11
 	ADDL    R13, (SP)
-	VPSHUFB cp_rot8<>+0(SB), Y7, Y7
+	VPSHUFB Y10, Y7, Y7
 	ADDL    R14, 4(SP)
 	XORL    8(SP), R8
 	XORL    R11, R9
@@ -64172,7 +64176,7 @@ TEXT ·sealShort(SB), NOSPLIT, $16-8
 	XORL    8(SP), R9
 	XORL    R11, R10
 	ROLL    $0x0c, DI
-	VPSHUFB cp_rot16<>+0(SB), Y7, Y7
+	VPSHUFB Y9, Y7, Y7
 	ROLL    $0x0c, R8
 	ROLL    $0x0c, R9
 	ROLL    $0x0c, R10
@@ -64199,7 +64203,7 @@ TEXT ·sealShort(SB), NOSPLIT, $16-8
 	ADDL    R13, 4(SP)
 	ADDL    R14, 8(SP)
 	ADDL    R15, R11
-	VPSHUFB cp_rot8<>+0(SB), Y7, Y7
+	VPSHUFB Y10, Y7, Y7
 	XORL    (SP), DI
 	XORL    4(SP), R8
 	XORL    8(SP), R9
@@ -64240,7 +64244,7 @@ TEXT ·sealShort(SB), NOSPLIT, $16-8
 	XORL    4(SP), DI
 	ROLL    $0x0c, R8
 	ROLL    $0x0c, R9
-	VPSHUFB cp_rot16<>+0(SB), Y7, Y7
+	VPSHUFB Y9, Y7, Y7
 	ROLL    $0x0c, R10
 	ROLL    $0x0c, DI
 	ADDL    R8, CX
@@ -64268,7 +64272,7 @@ TEXT ·sealShort(SB), NOSPLIT, $16-8
 	ADDL    R14, 4(SP)
 	XORL    8(SP), R8
 	XORL    R11, R9
-	VPSHUFB cp_rot8<>+0(SB), Y7, Y7
+	VPSHUFB Y10, Y7, Y7
 	XORL    (SP), R10
 	XORL    4(SP), DI
 	ROLL    $0x07, R8
@@ -64309,7 +64313,7 @@ TEXT ·sealShort(SB), NOSPLIT, $16-8
 	ROLL    $0x0c, R8
 	ROLL    $0x0c, R9
 	ROLL    $0x0c, R10
-	VPSHUFB cp_rot16<>+0(SB), Y7, Y7
+	VPSHUFB Y9, Y7, Y7
 	ADDL    DI, CX
 	ADDL    R8, DX
 	ADDL    R9, BX
@@ -64337,7 +64341,7 @@ TEXT ·sealShort(SB), NOSPLIT, $16-8
 	XORL    4(SP), R8
 	XORL    8(SP), R9
 	XORL    R11, R10
-	VPSHUFB cp_rot8<>+0(SB), Y7, Y7
+	VPSHUFB Y10, Y7, Y7
 	ROLL    $0x07, DI
 	ROLL    $0x07, R8
 	ROLL    $0x07, R9
@@ -64378,7 +64382,7 @@ TEXT ·sealShort(SB), NOSPLIT, $16-8
 	ROLL    $0x0c, DI
 	ADDL    R8, CX
 	ADDL    R9, DX
-	VPSHUFB cp_rot16<>+0(SB), Y7, Y7
+	VPSHUFB Y9, Y7, Y7
 	ADDL    R10, BX
 	ADDL    DI, SI
 	XORL    CX, R15
@@ -64406,7 +64410,7 @@ TEXT ·sealShort(SB), NOSPLIT, $16-8
 	XORL    4(SP), DI
 	ROLL    $0x07, R8
 	ROLL    $0x07, R9
-	VPSHUFB cp_rot8<>+0(SB), Y7, Y7
+	VPSHUFB Y10, Y7, Y7
 	ROLL    $0x07, R10
 	ROLL    $0x07, DI
 	ADDL    DI, CX
@@ -64447,7 +64451,7 @@ TEXT ·sealShort(SB), NOSPLIT, $16-8
 	ADDL    R8, DX
 	ADDL    R9, BX
 	ADDL    R10, SI
-	VPSHUFB cp_rot16<>+0(SB), Y7, Y7
+	VPSHUFB Y9, Y7, Y7
 	XORL    CX, R12
 	XORL    DX, R13
 	XORL    BX, R14
@@ -64475,7 +64479,7 @@ TEXT ·sealShort(SB), NOSPLIT, $16-8
 	ROLL    $0x07, R8
 	ROLL    $0x07, R9
 	ROLL    $0x07, R10
-	VPSHUFB cp_rot8<>+0(SB), Y7, Y7
+	VPSHUFB Y10, Y7, Y7
 	ADDL    R8, CX
 	ADDL    R9, DX
 	ADDL    R10, BX
@@ -64516,7 +64520,7 @@ TEXT ·sealShort(SB), NOSPLIT, $16-8
 	ADDL    DI, SI
 	XORL    CX, R15
 	XORL    DX, R12
-	VPSHUFB cp_rot16<>+0(SB), Y7, Y7
+	VPSHUFB Y9, Y7, Y7
 	XORL    BX, R13
 	XORL    SI, R14
 	ROLL    $0x08, R15
@@ -64543,7 +64547,7 @@ TEXT ·sealShort(SB), NOSPLIT, $16-8
 	ROLL    $0x07, R10
 	ROLL    $0x07, DI
 	ADDL    DI, CX
-	VPSHUFB cp_rot8<>+0(SB), Y7, Y7
+	VPSHUFB Y10, Y7, Y7
 	ADDL    R8, DX
 	ADDL    R9, BX
 	ADDL    R10, SI
@@ -64584,7 +64588,7 @@ TEXT ·sealShort(SB), NOSPLIT, $16-8
 	XORL    CX, R12
 	XORL    DX, R13
 	XORL    BX, R14
-	VPSHUFB cp_rot16<>+0(SB), Y7, Y7
+	VPSHUFB Y9, Y7, Y7
 	XORL    SI, R15
 	ROLL    $0x08, R12
 	ROLL    $0x08, R13
@@ -64612,7 +64616,7 @@ TEXT ·sealShort(SB), NOSPLIT, $16-8
 	ADDL    R8, CX
 	ADDL    R9, DX
 	ADDL    R10, BX
-	VPSHUFB cp_rot8<>+0(SB), Y7, Y7
+	VPSHUFB Y10, Y7, Y7
 	ADDL    DI, SI
 	XORL    CX, R15
 	XORL    DX, R12
@@ -64653,7 +64657,7 @@ TEXT ·sealShort(SB), NOSPLIT, $16-8
 	XORL    BX, R13
 	XORL    SI, R14
 	ROLL    $0x08, R15
-	VPSHUFB cp_rot16<>+0(SB), Y7, Y7
+	VPSHUFB Y9, Y7, Y7
 	ROLL    $0x08, R12
 	ROLL    $0x08, R13
 	ROLL    $0x08, R14
@@ -64681,7 +64685,7 @@ TEXT ·sealShort(SB), NOSPLIT, $16-8
 	ADDL    R9, BX
 	ADDL    R10, SI
 	XORL    CX, R12
-	VPSHUFB cp_rot8<>+0(SB), Y7, Y7
+	VPSHUFB Y10, Y7, Y7
 	XORL    DX, R13
 	XORL    BX, R14
 	XORL    SI, R15
@@ -64722,7 +64726,7 @@ TEXT ·sealShort(SB), NOSPLIT, $16-8
 	ROLL    $0x08, R12
 	ROLL    $0x08, R13
 	ROLL    $0x08, R14
-	VPSHUFB cp_rot16<>+0(SB), Y7, Y7
+	VPSHUFB Y9, Y7, Y7
 	ROLL    $0x08, R15
 	ADDL    R12, (SP)
 	ADDL    R13, 4(SP)
@@ -64750,7 +64754,7 @@ TEXT ·sealShort(SB), NOSPLIT, $16-8
 	XORL    CX, R15
 	XORL    DX, R12
 	XORL    BX, R13
-	VPSHUFB cp_rot8<>+0(SB), Y7, Y7
+	VPSHUFB Y10, Y7, Y7
 	XORL    SI, R14
 	ROLL    $0x10, R15
 	ROLL    $0x10, R12
@@ -64791,7 +64795,7 @@ TEXT ·sealShort(SB), NOSPLIT, $16-8
 	ROLL    $0x08, R13
 	ROLL    $0x08, R14
 	ADDL    R15, 8(SP)
-	VPSHUFB cp_rot16<>+0(SB), Y7, Y7
+	VPSHUFB Y9, Y7, Y7
 	ADDL    R12, R11
 	ADDL    R13, (SP)
 	ADDL    R14, 4(SP)
@@ -64819,7 +64823,7 @@ TEXT ·sealShort(SB), NOSPLIT, $16-8
 	XORL    BX, R14
 	XORL    SI, R15
 	ROLL    $0x10, R12
-	VPSHUFB cp_rot8<>+0(SB), Y7, Y7
+	VPSHUFB Y10, Y7, Y7
 	ROLL    $0x10, R13
 	ROLL    $0x10, R14
 	ROLL    $0x10, R15
@@ -64860,7 +64864,7 @@ TEXT ·sealShort(SB), NOSPLIT, $16-8
 	ADDL    R12, (SP)
 	ADDL    R13, 4(SP)
 	ADDL    R14, 8(SP)
-	VPSHUFB cp_rot16<>+0(SB), Y7, Y7
+	VPSHUFB Y9, Y7, Y7
 	ADDL    R15, R11
 	XORL    (SP), DI
 	XORL    4(SP), R8
@@ -64887,7 +64891,7 @@ TEXT ·sealShort(SB), NOSPLIT, $16-8
 	XORL    SI, R14
 	ROLL    $0x10, R15
 	ROLL    $0x10, R12
-	VPSHUFB cp_rot8<>+0(SB), Y7, Y7
+	VPSHUFB Y10, Y7, Y7
 	ROLL    $0x10, R13
 	ROLL    $0x10, R14
 	ADDL    R15, 8(SP)
@@ -64928,7 +64932,7 @@ TEXT ·sealShort(SB), NOSPLIT, $16-8
 	ADDL    R12, R11
 	ADDL    R13, (SP)
 	ADDL    R14, 4(SP)
-	VPSHUFB cp_rot16<>+0(SB), Y7, Y7
+	VPSHUFB Y9, Y7, Y7
 	XORL    8(SP), R8
 	XORL    R11, R9
 	XORL    (SP), R10
@@ -64983,7 +64987,7 @@ TEXT ·sealShort(SB), NOSPLIT, $16-8
 	MULXQ   96(AX), CX, R9
 	ADDQ    CX, R8
 	ADCQ    $0x00, R9
-	VPSHUFB cp_rot8<>+0(SB), Y7, Y7
+	VPSHUFB Y10, Y7, Y7
 	MOVQ    BX, DX
 	MULXQ   88(AX), CX, BX
 	ADDQ    CX, R8
@@ -65256,6 +65260,10 @@ TEXT ·openShort(SB), NOSPLIT, $16-8
 	VMOVDQA     Y2, Y6
 	VMOVDQA     Y3, Y7
 
+	// The rotation masks in registers: no load in the rounds waits behind a store to the frame.
+	VMOVDQU cp_rot16<>+0(SB), Y9
+	VMOVDQU cp_rot8<>+0(SB), Y10
+
 	// Block 0 in general registers, the Poly1305 key from it.
 	MOVL    $0x61707865, CX
 	MOVL    $0x3320646e, DX
@@ -65285,7 +65293,7 @@ TEXT ·openShort(SB), NOSPLIT, $16-8
 	XORL    CX, R12
 	XORL    DX, R13
 	XORL    BX, R14
-	VPSHUFB cp_rot16<>+0(SB), Y7, Y7
+	VPSHUFB Y9, Y7, Y7
 	XORL    SI, R15
 	ROLL    $0x10, R12
 	ROLL    $0x10, R13
@@ -65316,7 +65324,7 @@ TEXT ·openShort(SB), NOSPLIT, $16-8
 	ADDL    R10, SI
 	XORL    CX, R12
 	XORL    DX, R13
-	VPSHUFB cp_rot8<>+0(SB), Y7, Y7
+	VPSHUFB Y10, Y7, Y7
 	XORL    BX, R14
 	XORL    SI, R15
 	ROLL    $0x08, R12
@@ -65362,7 +65370,7 @@ TEXT ·openShort(SB), NOSPLIT, $16-8
 	ADDL    R13, (SP)
 	ADDL    R14, 4(SP)
 	XORL    8(SP), R8
-	VPSHUFB cp_rot16<>+0(SB), Y7, Y7
+	VPSHUFB Y9, Y7, Y7
 	XORL    R11, R9
 	XORL    (SP), R10
 	XORL    4(SP), DI
@@ -65393,7 +65401,7 @@ TEXT ·openShort(SB), NOSPLIT, $16-8
 	ADDL    R12, R11
 	ADDL    R13, (SP)
 	ADDL    R14, 4(SP)
-	VPSHUFB cp_rot8<>+0(SB), Y7, Y7
+	VPSHUFB Y10, Y7, Y7
 	XORL    8(SP), R8
 	XORL    R11, R9
 	XORL    (SP), R10
@@ -65439,7 +65447,7 @@ TEXT ·openShort(SB), NOSPLIT, $16-8
 	ADDL    DI, CX
 	ADDL    R8, DX
 	ADDL    R9, BX
-	VPSHUFB cp_rot16<>+0(SB), Y7, Y7
+	VPSHUFB Y9, Y7, Y7
 	ADDL    R10, SI
 	XORL    CX, R12
 	XORL    DX, R13
@@ -65470,7 +65478,7 @@ TEXT ·openShort(SB), NOSPLIT, $16-8
 	ROLL    $0x07, R10
 	ADDL    R8, CX
 	ADDL    R9, DX
-	VPSHUFB cp_rot8<>+0(SB), Y7, Y7
+	VPSHUFB Y10, Y7, Y7
 	ADDL    R10, BX
 	ADDL    DI, SI
 	XORL    CX, R15
@@ -65516,7 +65524,7 @@ TEXT ·openShort(SB), NOSPLIT, $16-8
 	ROLL    $0x08, R13
 	ROLL    $0x08, R14
 	ADDL    R15, 8(SP)
-	VPSHUFB cp_rot16<>+0(SB), Y7, Y7
+	VPSHUFB Y9, Y7, Y7
 	ADDL    R12, R11
 	ADDL    R13, (SP)
 	ADDL    R14, 4(SP)
@@ -65547,7 +65555,7 @@ TEXT ·openShort(SB), NOSPLIT, $16-8
 	ROLL    $0x10, R13
 	ROLL    $0x10, R14
 	ROLL    $0x10, R15
-	VPSHUFB cp_rot8<>+0(SB), Y7, Y7
+	VPSHUFB Y10, Y7, Y7
 	ADDL    R12, (SP)
 	ADDL    R13, 4(SP)
 	ADDL    R14, 8(SP)
@@ -65593,7 +65601,7 @@ TEXT ·openShort(SB), NOSPLIT, $16-8
 	ROLL    $0x07, DI
 	ROLL    $0x07, R8
 	ROLL    $0x07, R9
-	VPSHUFB cp_rot16<>+0(SB), Y7, Y7
+	VPSHUFB Y9, Y7, Y7
 	ROLL    $0x07, R10
 	ADDL    R8, CX
 	ADDL    R9, DX
@@ -65624,7 +65632,7 @@ TEXT ·openShort(SB), NOSPLIT, $16-8
 	XORL    4(SP), DI
 	ROLL    $0x0c, R8
 	ROLL    $0x0c, R9
-	VPSHUFB cp_rot8<>+0(SB), Y7, Y7
+	VPSHUFB Y10, Y7, Y7
 	ROLL    $0x0c, R10
 	ROLL    $0x0c, DI
 	ADDL    R8, CX
@@ -65669,7 +65677,7 @@ TEXT ·openShort(SB), NOSPLIT, $16-8
 	XORL    DX, R13
 	XORL    BX, R14
 	XORL    SI, R15
-	VPSHUFB cp_rot16<>+0(SB), Y7, Y7
+	VPSHUFB Y9, Y7, Y7
 	ROLL    $0x10, R12
 	ROLL    $0x10, R13
 	ROLL    $0x10, R14
@@ -65701,7 +65709,7 @@ TEXT ·openShort(SB), NOSPLIT, $16-8
 	XORL    DX, R13
 	XORL    BX, R14
 	XORL    SI, R15
-	VPSHUFB cp_rot8<>+0(SB), Y7, Y7
+	VPSHUFB Y10, Y7, Y7
 	ROLL    $0x08, R12
 	ROLL    $0x08, R13
 	ROLL    $0x08, R14
@@ -65746,7 +65754,7 @@ TEXT ·openShort(SB), NOSPLIT, $16-8
 	ADDL    R14, 4(SP)
 	XORL    8(SP), R8
 	XORL    R11, R9
-	VPSHUFB cp_rot16<>+0(SB), Y7, Y7
+	VPSHUFB Y9, Y7, Y7
 	XORL    (SP), R10
 	XORL    4(SP), DI
 	ROLL    $0x0c, R8
@@ -65777,7 +65785,7 @@ TEXT ·openShort(SB), NOSPLIT, $16-8
 	ADDL    R13, (SP)
 	ADDL    R14, 4(SP)
 	XORL    8(SP), R8
-	VPSHUFB cp_rot8<>+0(SB), Y7, Y7
+	VPSHUFB Y10, Y7, Y7
 	XORL    R11, R9
 	XORL    (SP), R10
 	XORL    4(SP), DI
@@ -65823,7 +65831,7 @@ TEXT ·openShort(SB), NOSPLIT, $16-8
 	ADDL    R8, DX
 	ADDL    R9, BX
 	ADDL    R10, SI
-	VPSHUFB cp_rot16<>+0(SB), Y7, Y7
+	VPSHUFB Y9, Y7, Y7
 	XORL    CX, R12
 	XORL    DX, R13
 	XORL    BX, R14
@@ -65854,7 +65862,7 @@ TEXT ·openShort(SB), NOSPLIT, $16-8
 	ADDL    R8, CX
 	ADDL    R9, DX
 	ADDL    R10, BX
-	VPSHUFB cp_rot8<>+0(SB), Y7, Y7
+	VPSHUFB Y10, Y7, Y7
 	ADDL    DI, SI
 	XORL    CX, R15
 	XORL    DX, R12
@@ -65900,7 +65908,7 @@ TEXT ·openShort(SB), NOSPLIT, $16-8
 	ROLL    $0x08, R14
 	ADDL    R15, 8(SP)
 	ADDL    R12, R11
-	VPSHUFB cp_rot16<>+0(SB), Y7, Y7
+	VPSHUFB Y9, Y7, Y7
 	ADDL    R13, (SP)
 	ADDL    R14, 4(SP)
 	XORL    8(SP), R8
@@ -65931,7 +65939,7 @@ TEXT ·openShort(SB), NOSPLIT, $16-8
 	ROLL    $0x10, R14
 	ROLL    $0x10, R15
 	ADDL    R12, (SP)
-	VPSHUFB cp_rot8<>+0(SB), Y7, Y7
+	VPSHUFB Y10, Y7, Y7
 	ADDL    R13, 4(SP)
 	ADDL    R14, 8(SP)
 	ADDL    R15, R11
@@ -65977,7 +65985,7 @@ TEXT ·openShort(SB), NOSPLIT, $16-8
 	ROLL    $0x07, R8
 	ROLL    $0x07, R9
 	ROLL    $0x07, R10
-	VPSHUFB cp_rot16<>+0(SB), Y7, Y7
+	VPSHUFB Y9, Y7, Y7
 	ADDL    R8, CX
 	ADDL    R9, DX
 	ADDL    R10, BX
@@ -66008,7 +66016,7 @@ TEXT ·openShort(SB), NOSPLIT, $16-8
 	ROLL    $0x0c, R8
 	ROLL    $0x0c, R9
 	ROLL    $0x0c, R10
-	VPSHUFB cp_rot8<>+0(SB), Y7, Y7
+	VPSHUFB Y10, Y7, Y7
 	ROLL    $0x0c, DI
 	ADDL    R8, CX
 	ADDL    R9, DX
@@ -66054,7 +66062,7 @@ TEXT ·openShort(SB), NOSPLIT, $16-8
 	XORL    SI, R15
 	ROLL    $0x10, R12
 	ROLL    $0x10, R13
-	VPSHUFB cp_rot16<>+0(SB), Y7, Y7
+	VPSHUFB Y9, Y7, Y7
 	ROLL    $0x10, R14
 	ROLL    $0x10, R15
 	ADDL    R12, (SP)
@@ -66085,7 +66093,7 @@ TEXT ·openShort(SB), NOSPLIT, $16-8
 	XORL    BX, R14
 	XORL    SI, R15
 	ROLL    $0x08, R12
-	VPSHUFB cp_rot8<>+0(SB), Y7, Y7
+	VPSHUFB Y10, Y7, Y7
 	ROLL    $0x08, R13
 	ROLL    $0x08, R14
 	ROLL    $0x08, R15
@@ -66131,7 +66139,7 @@ TEXT ·openShort(SB), NOSPLIT, $16-8
 	XORL    R11, R9
 	XORL    (SP), R10
 	XORL    4(SP), DI
-	VPSHUFB cp_rot16<>+0(SB), Y7, Y7
+	VPSHUFB Y9, Y7, Y7
 	ROLL    $0x0c, R8
 	ROLL    $0x0c, R9
 	ROLL    $0x0c, R10
@@ -66162,7 +66170,7 @@ TEXT ·openShort(SB), NOSPLIT, $16-8
 	XORL    8(SP), R8
 	XORL    R11, R9
 	XORL    (SP), R10
-	VPSHUFB cp_rot8<>+0(SB), Y7, Y7
+	VPSHUFB Y10, Y7, Y7
 	XORL    4(SP), DI
 	ROLL    $0x07, R8
 	ROLL    $0x07, R9
@@ -66207,7 +66215,7 @@ TEXT ·openShort(SB), NOSPLIT, $16-8
 	ADDL    R9, BX
 	ADDL    R10, SI
 	XORL    CX, R12
-	VPSHUFB cp_rot16<>+0(SB), Y7, Y7
+	VPSHUFB Y9, Y7, Y7
 	XORL    DX, R13
 	XORL    BX, R14
 	XORL    SI, R15
@@ -66239,7 +66247,7 @@ TEXT ·openShort(SB), NOSPLIT, $16-8
 	ADDL    R10, BX
 	ADDL    DI, SI
 	XORL    CX, R15
-	VPSHUFB cp_rot8<>+0(SB), Y7, Y7
+	VPSHUFB Y10, Y7, Y7
 	XORL    DX, R12
 	XORL    BX, R13
 	XORL    SI, R14
@@ -66284,7 +66292,7 @@ TEXT ·openShort(SB), NOSPLIT, $16-8
 	ADDL    R15, 8(SP)
 	ADDL    R12, R11
 	ADDL    R13, (SP)
-	VPSHUFB cp_rot16<>+0(SB), Y7, Y7
+	VPSHUFB Y9, Y7, Y7
 	ADDL    R14, 4(SP)
 	XORL    8(SP), R8
 	XORL    R11, R9
@@ -66315,7 +66323,7 @@ TEXT ·openShort(SB), NOSPLIT, $16-8
 	ROLL    $0x10, R15
 	ADDL    R12, (SP)
 	ADDL    R13, 4(SP)
-	VPSHUFB cp_rot8<>+0(SB), Y7, Y7
+	VPSHUFB Y10, Y7, Y7
 	ADDL    R14, 8(SP)
 	ADDL    R15, R11
 	XORL    (SP), DI
@@ -66361,7 +66369,7 @@ TEXT ·openShort(SB), NOSPLIT, $16-8
 	ROLL    $0x07, R9
 	ROLL    $0x07, R10
 	ADDL    R8, CX
-	VPSHUFB cp_rot16<>+0(SB), Y7, Y7
+	VPSHUFB Y9, Y7, Y7
 	ADDL    R9, DX
 	ADDL    R10, BX
 	ADDL    DI, SI
@@ -66392,7 +66400,7 @@ TEXT ·openShort(SB), NOSPLIT, $16-8
 	ROLL    $0x0c, R9
 	ROLL    $0x0c, R10
 	ROLL    $0x0c, DI
-	VPSHUFB cp_rot8<>+0(SB), Y7, Y7
+	VPSHUFB Y10, Y7, Y7
 	ADDL    R8, CX
 	ADDL    R9, DX
 	ADDL    R10, BX
@@ -66438,7 +66446,7 @@ TEXT ·openShort(SB), NOSPLIT, $16-8
 	ROLL    $0x10, R12
 	ROLL    $0x10, R13
 	ROLL    $0x10, R14
-	VPSHUFB cp_rot16<>+0(SB), Y7, Y7
+	VPSHUFB Y9, Y7, Y7
 	ROLL    $0x10, R15
 	ADDL    R12, (SP)
 	ADDL    R13, 4(SP)
@@ -66469,7 +66477,7 @@ TEXT ·openShort(SB), NOSPLIT, $16-8
 	XORL    SI, R15
 	ROLL    $0x08, R12
 	ROLL    $0x08, R13
-	VPSHUFB cp_rot8<>+0(SB), Y7, Y7
+	VPSHUFB Y10, Y7, Y7
 	ROLL    $0x08, R14
 	ROLL    $0x08, R15
 	ADDL    R12, (SP)
@@ -66515,7 +66523,7 @@ TEXT ·openShort(SB), NOSPLIT, $16-8
 	XORL    (SP), R10
 	XORL    4(SP), DI
 	ROLL    $0x0c, R8
-	VPSHUFB cp_rot16<>+0(SB), Y7, Y7
+	VPSHUFB Y9, Y7, Y7
 	ROLL    $0x0c, R9
 	ROLL    $0x0c, R10
 	ROLL    $0x0c, DI
@@ -66546,7 +66554,7 @@ TEXT ·openShort(SB), NOSPLIT, $16-8
 	XORL    R11, R9
 	XORL    (SP), R10
 	XORL    4(SP), DI
-	VPSHUFB cp_rot8<>+0(SB), Y7, Y7
+	VPSHUFB Y10, Y7, Y7
 	ROLL    $0x07, R8
 	ROLL    $0x07, R9
 	ROLL    $0x07, R10
@@ -66619,7 +66627,7 @@ TEXT ·openShort(SB), NOSPLIT, $16-8
 	SHRQ    $0x02, BX
 	ANDQ    $-4, R9
 	ADDQ    BX, R9
-	VPSHUFB cp_rot16<>+0(SB), Y7, Y7
+	VPSHUFB Y9, Y7, Y7
 	ADDQ    R9, DI
 	ADCQ    $0x00, R8
 	ADCQ    $0x00, SI
@@ -66650,7 +66658,7 @@ TEXT ·openShort(SB), NOSPLIT, $16-8
 	ADCQ    $0x00, R9
 	MOVQ    SI, CX
 	IMULQ   104(AX), CX
-	VPSHUFB cp_rot8<>+0(SB), Y7, Y7
+	VPSHUFB Y10, Y7, Y7
 	IMULQ   88(AX), SI
 	ADDQ    CX, R8
 	ADCQ    SI, R9
@@ -66696,7 +66704,7 @@ TEXT ·openShort(SB), NOSPLIT, $16-8
 	IMULQ   88(AX), SI
 	ADDQ    CX, R8
 	ADCQ    SI, R9
-	VPSHUFB cp_rot16<>+0(SB), Y7, Y7
+	VPSHUFB Y9, Y7, Y7
 	MOVQ    R9, SI
 	ANDQ    $0x03, SI
 	MOVQ    R9, BX
@@ -66727,7 +66735,7 @@ TEXT ·openShort(SB), NOSPLIT, $16-8
 	MULXQ   88(AX), CX, BX
 	ADDQ    CX, R8
 	ADCQ    BX, R9
-	VPSHUFB cp_rot8<>+0(SB), Y7, Y7
+	VPSHUFB Y10, Y7, Y7
 	MULXQ   104(AX), CX, BX
 	ADDQ    CX, DI
 	ADCQ    BX, R8
@@ -66772,7 +66780,7 @@ TEXT ·openShort(SB), NOSPLIT, $16-8
 	ADCQ    BX, R9
 	MULXQ   104(AX), CX, BX
 	ADDQ    CX, DI
-	VPSHUFB cp_rot16<>+0(SB), Y7, Y7
+	VPSHUFB Y9, Y7, Y7
 	ADCQ    BX, R8
 	ADCQ    $0x00, R9
 	MOVQ    SI, CX
@@ -66804,7 +66812,7 @@ TEXT ·openShort(SB), NOSPLIT, $16-8
 	MOVQ    CX, DX
 	MULXQ   88(AX), DI, R8
 	MULXQ   96(AX), CX, R9
-	VPSHUFB cp_rot8<>+0(SB), Y7, Y7
+	VPSHUFB Y10, Y7, Y7
 	ADDQ    CX, R8
 	ADCQ    $0x00, R9
 	MOVQ    BX, DX
@@ -66836,6 +66844,10744 @@ TEXT ·openShort(SB), NOSPLIT, $16-8
 	ADDQ    R9, DI
 	ADCQ    $0x00, R8
 	VPSHUFD $0x4e, Y7, Y7
+	ADCQ    $0x00, SI
+	MOVQ    DI, CX
+	MOVQ    R8, BX
+	MOVQ    CX, DI
+	MOVQ    BX, R8
+	SUBQ    $-5, DI
+	SBBQ    $-1, R8
+	SBBQ    $0x03, SI
+
+	// No borrow: h >= p, so h - p is the reduced value.
+	CMOVQCC DI, CX
+	CMOVQCC R8, BX
+	ADDQ    48(AX), CX
+	ADCQ    56(AX), BX
+	MOVQ    CX, 64(AX)
+	MOVQ    BX, 72(AX)
+	VPADDD  Y0, Y4, Y4
+	VPADDD  Y1, Y5, Y5
+	VPADDD  Y2, Y6, Y6
+	VPADDD  Y3, Y7, Y7
+
+	// Keystream block 1: the high lanes.
+	VPERM2I128 $0x31, Y5, Y4, Y0
+	VPERM2I128 $0x31, Y7, Y6, Y1
+	VPXOR      256(AX), Y0, Y0
+	VMOVDQU    Y0, 256(AX)
+	VPXOR      288(AX), Y1, Y1
+	VMOVDQU    Y1, 288(AX)
+	VZEROUPPER
+	RET
+
+// func sealShortVL(st *[320]byte)
+// Requires: AVX, AVX2, AVX512F, AVX512VL, BMI2, CMOV
+TEXT ·sealShortVL(SB), NOSPLIT, $16-8
+	MOVQ            st+0(FP), AX
+	LEAQ            32(AX), CX
+	VBROADCASTI32X4 cp_sigma<>+0(SB), Y0
+	VBROADCASTI32X4 (AX), Y1
+	VBROADCASTI32X4 16(AX), Y2
+
+	// Row d: counter 0 and the nonce, the lane's block number added to the counter.
+	VMOVD       (CX), X3
+	VPSLLDQ     $0x04, X3, X3
+	VPINSRQ     $0x01, 4(CX), X3, X3
+	VINSERTI128 $0x01, X3, Y3, Y3
+	VPADDD      cp_lanectr<>+0(SB), Y3, Y3
+	VMOVDQA32   Y0, Y4
+	VMOVDQA32   Y1, Y5
+	VMOVDQA32   Y2, Y6
+	VMOVDQA32   Y3, Y7
+
+	// Block 0 in general registers, the Poly1305 key from it.
+	MOVL    $0x61707865, CX
+	MOVL    $0x3320646e, DX
+	MOVL    $0x79622d32, BX
+	MOVL    $0x6b206574, SI
+	MOVL    (AX), DI
+	MOVL    4(AX), R8
+	MOVL    8(AX), R9
+	MOVL    12(AX), R10
+	MOVL    16(AX), R11
+	MOVL    R11, (SP)
+	MOVL    20(AX), R11
+	MOVL    R11, 4(SP)
+	MOVL    24(AX), R11
+	MOVL    R11, 8(SP)
+	MOVL    28(AX), R11
+	MOVL    $0x00000000, R12
+	MOVL    32(AX), R13
+	MOVL    36(AX), R14
+	MOVL    40(AX), R15
+	VPADDD  Y5, Y4, Y4
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	VPXORD  Y4, Y7, Y7
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	VPROLD  $0x10, Y7, Y7
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x10, R12
+	VPADDD  Y7, Y6, Y6
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ROLL    $0x10, R15
+	ADDL    R12, (SP)
+	VPXORD  Y6, Y5, Y5
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	VPROLD  $0x0c, Y5, Y5
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	VPADDD  Y5, Y4, Y4
+	XORL    R11, R10
+	ROLL    $0x0c, DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	VPXORD  Y4, Y7, Y7
+	ROLL    $0x0c, R10
+	ADDL    DI, CX
+	ADDL    R8, DX
+	VPROLD  $0x08, Y7, Y7
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	VPADDD  Y7, Y6, Y6
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x08, R12
+	VPXORD  Y6, Y5, Y5
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	ROLL    $0x08, R15
+	VPROLD  $0x07, Y5, Y5
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	VPSHUFD $0x93, Y4, Y4
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	VPSHUFD $0x39, Y6, Y6
+	XORL    R11, R10
+	ROLL    $0x07, DI
+	ROLL    $0x07, R8
+	VPSHUFD $0x4e, Y7, Y7
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ADDL    R8, CX
+	VPADDD  Y5, Y4, Y4
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	VPXORD  Y4, Y7, Y7
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	VPROLD  $0x10, Y7, Y7
+	ROLL    $0x10, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	VPADDD  Y7, Y6, Y6
+	ROLL    $0x10, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	VPXORD  Y6, Y5, Y5
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	VPROLD  $0x0c, Y5, Y5
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x0c, R8
+	VPADDD  Y5, Y4, Y4
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ROLL    $0x0c, DI
+	ADDL    R8, CX
+	VPXORD  Y4, Y7, Y7
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	VPROLD  $0x08, Y7, Y7
+	XORL    CX, R15
+	XORL    DX, R12
+	XORL    BX, R13
+	VPADDD  Y7, Y6, Y6
+	XORL    SI, R14
+	ROLL    $0x08, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	VPXORD  Y6, Y5, Y5
+	ROLL    $0x08, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	VPROLD  $0x07, Y5, Y5
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	VPSHUFD $0x39, Y4, Y4
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	VPSHUFD $0x93, Y6, Y6
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ROLL    $0x07, DI
+	VPSHUFD $0x4e, Y7, Y7
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	VPADDD  Y5, Y4, Y4
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	VPXORD  Y4, Y7, Y7
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	VPROLD  $0x10, Y7, Y7
+	ROLL    $0x10, R14
+	ROLL    $0x10, R15
+	ADDL    R12, (SP)
+	VPADDD  Y7, Y6, Y6
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	VPXORD  Y6, Y5, Y5
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	VPROLD  $0x0c, Y5, Y5
+	ROLL    $0x0c, DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	VPADDD  Y5, Y4, Y4
+	ROLL    $0x0c, R10
+	ADDL    DI, CX
+	ADDL    R8, DX
+	VPXORD  Y4, Y7, Y7
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	VPROLD  $0x08, Y7, Y7
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x08, R12
+	VPADDD  Y7, Y6, Y6
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	ROLL    $0x08, R15
+	VPXORD  Y6, Y5, Y5
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	VPROLD  $0x07, Y5, Y5
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	VPSHUFD $0x93, Y4, Y4
+	XORL    R11, R10
+	ROLL    $0x07, DI
+	ROLL    $0x07, R8
+	VPSHUFD $0x39, Y6, Y6
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ADDL    R8, CX
+	ADDL    R9, DX
+	VPSHUFD $0x4e, Y7, Y7
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	VPADDD  Y5, Y4, Y4
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	VPXORD  Y4, Y7, Y7
+	ROLL    $0x10, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	VPROLD  $0x10, Y7, Y7
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	VPADDD  Y7, Y6, Y6
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	VPXORD  Y6, Y5, Y5
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	VPROLD  $0x0c, Y5, Y5
+	ROLL    $0x0c, R10
+	ROLL    $0x0c, DI
+	ADDL    R8, CX
+	VPADDD  Y5, Y4, Y4
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	VPXORD  Y4, Y7, Y7
+	XORL    CX, R15
+	XORL    DX, R12
+	XORL    BX, R13
+	VPROLD  $0x08, Y7, Y7
+	XORL    SI, R14
+	ROLL    $0x08, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	VPADDD  Y7, Y6, Y6
+	ROLL    $0x08, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	VPXORD  Y6, Y5, Y5
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	VPROLD  $0x07, Y5, Y5
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x07, R8
+	VPSHUFD $0x39, Y4, Y4
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ROLL    $0x07, DI
+	VPSHUFD $0x93, Y6, Y6
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	VPSHUFD $0x4e, Y7, Y7
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	VPADDD  Y5, Y4, Y4
+	XORL    SI, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	VPXORD  Y4, Y7, Y7
+	ROLL    $0x10, R14
+	ROLL    $0x10, R15
+	ADDL    R12, (SP)
+	VPROLD  $0x10, Y7, Y7
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	VPADDD  Y7, Y6, Y6
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	VPXORD  Y6, Y5, Y5
+	ROLL    $0x0c, DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	VPROLD  $0x0c, Y5, Y5
+	ROLL    $0x0c, R10
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	VPADDD  Y5, Y4, Y4
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	VPXORD  Y4, Y7, Y7
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x08, R12
+	VPROLD  $0x08, Y7, Y7
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	ROLL    $0x08, R15
+	ADDL    R12, (SP)
+	VPADDD  Y7, Y6, Y6
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	VPXORD  Y6, Y5, Y5
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	VPROLD  $0x07, Y5, Y5
+	XORL    R11, R10
+	ROLL    $0x07, DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	VPSHUFD $0x93, Y4, Y4
+	ROLL    $0x07, R10
+	ADDL    R8, CX
+	ADDL    R9, DX
+	VPSHUFD $0x39, Y6, Y6
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	VPSHUFD $0x4e, Y7, Y7
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x10, R15
+	VPADDD  Y5, Y4, Y4
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	VPXORD  Y4, Y7, Y7
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	VPROLD  $0x10, Y7, Y7
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	VPADDD  Y7, Y6, Y6
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	VPXORD  Y6, Y5, Y5
+	ROLL    $0x0c, R10
+	ROLL    $0x0c, DI
+	ADDL    R8, CX
+	VPROLD  $0x0c, Y5, Y5
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	VPADDD  Y5, Y4, Y4
+	XORL    CX, R15
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	VPXORD  Y4, Y7, Y7
+	ROLL    $0x08, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	VPROLD  $0x08, Y7, Y7
+	ROLL    $0x08, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	VPADDD  Y7, Y6, Y6
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	VPXORD  Y6, Y5, Y5
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x07, R8
+	VPROLD  $0x07, Y5, Y5
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ROLL    $0x07, DI
+	VPSHUFD $0x39, Y4, Y4
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	VPSHUFD $0x93, Y6, Y6
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	VPSHUFD $0x4e, Y7, Y7
+	XORL    SI, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	VPADDD  Y5, Y4, Y4
+	ROLL    $0x10, R14
+	ROLL    $0x10, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	VPXORD  Y4, Y7, Y7
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	VPROLD  $0x10, Y7, Y7
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	VPADDD  Y7, Y6, Y6
+	ROLL    $0x0c, DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	VPXORD  Y6, Y5, Y5
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	VPROLD  $0x0c, Y5, Y5
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	VPADDD  Y5, Y4, Y4
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	VPXORD  Y4, Y7, Y7
+	ROLL    $0x08, R14
+	ROLL    $0x08, R15
+	ADDL    R12, (SP)
+	VPROLD  $0x08, Y7, Y7
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	VPADDD  Y7, Y6, Y6
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	VPXORD  Y6, Y5, Y5
+	ROLL    $0x07, DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	VPROLD  $0x07, Y5, Y5
+	ROLL    $0x07, R10
+	ADDL    R8, CX
+	ADDL    R9, DX
+	VPSHUFD $0x93, Y4, Y4
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	VPSHUFD $0x39, Y6, Y6
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x10, R15
+	VPSHUFD $0x4e, Y7, Y7
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	VPADDD  Y5, Y4, Y4
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	VPXORD  Y4, Y7, Y7
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	VPROLD  $0x10, Y7, Y7
+	XORL    4(SP), DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	VPADDD  Y7, Y6, Y6
+	ROLL    $0x0c, R10
+	ROLL    $0x0c, DI
+	ADDL    R8, CX
+	VPXORD  Y6, Y5, Y5
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	VPROLD  $0x0c, Y5, Y5
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	VPADDD  Y5, Y4, Y4
+	ROLL    $0x08, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	VPXORD  Y4, Y7, Y7
+	ROLL    $0x08, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	VPROLD  $0x08, Y7, Y7
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	VPADDD  Y7, Y6, Y6
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x07, R8
+	VPXORD  Y6, Y5, Y5
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ROLL    $0x07, DI
+	ADDL    DI, CX
+	VPROLD  $0x07, Y5, Y5
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	VPSHUFD $0x39, Y4, Y4
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	VPSHUFD $0x93, Y6, Y6
+	XORL    SI, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	VPSHUFD $0x4e, Y7, Y7
+	ROLL    $0x10, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	VPADDD  Y5, Y4, Y4
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	VPXORD  Y4, Y7, Y7
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x0c, DI
+	VPROLD  $0x10, Y7, Y7
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	VPADDD  Y7, Y6, Y6
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	VPXORD  Y6, Y5, Y5
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	VPROLD  $0x0c, Y5, Y5
+	XORL    SI, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	VPADDD  Y5, Y4, Y4
+	ROLL    $0x08, R14
+	ROLL    $0x08, R15
+	ADDL    R12, (SP)
+	VPXORD  Y4, Y7, Y7
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	VPROLD  $0x08, Y7, Y7
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	VPADDD  Y7, Y6, Y6
+	ROLL    $0x07, DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	VPXORD  Y6, Y5, Y5
+	ROLL    $0x07, R10
+	ADDL    R8, CX
+	ADDL    R9, DX
+	VPROLD  $0x07, Y5, Y5
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	VPSHUFD $0x93, Y4, Y4
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x10, R15
+	VPSHUFD $0x39, Y6, Y6
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	VPSHUFD $0x4e, Y7, Y7
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	VPADDD  Y5, Y4, Y4
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	VPXORD  Y4, Y7, Y7
+	XORL    4(SP), DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	VPROLD  $0x10, Y7, Y7
+	ROLL    $0x0c, R10
+	ROLL    $0x0c, DI
+	ADDL    R8, CX
+	ADDL    R9, DX
+	VPADDD  Y7, Y6, Y6
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	VPXORD  Y6, Y5, Y5
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	VPROLD  $0x0c, Y5, Y5
+	ROLL    $0x08, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	VPADDD  Y5, Y4, Y4
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	VPXORD  Y4, Y7, Y7
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	VPROLD  $0x08, Y7, Y7
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	VPADDD  Y7, Y6, Y6
+	ROLL    $0x07, R10
+	ROLL    $0x07, DI
+	ADDL    DI, CX
+	VPXORD  Y6, Y5, Y5
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	VPROLD  $0x07, Y5, Y5
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	VPSHUFD $0x39, Y4, Y4
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	VPSHUFD $0x93, Y6, Y6
+	ROLL    $0x10, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	VPSHUFD $0x4e, Y7, Y7
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	VPADDD  Y5, Y4, Y4
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x0c, DI
+	VPXORD  Y4, Y7, Y7
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	VPROLD  $0x10, Y7, Y7
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	VPADDD  Y7, Y6, Y6
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	VPXORD  Y6, Y5, Y5
+	XORL    SI, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	VPROLD  $0x0c, Y5, Y5
+	ROLL    $0x08, R14
+	ROLL    $0x08, R15
+	ADDL    R12, (SP)
+	VPADDD  Y5, Y4, Y4
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	VPXORD  Y4, Y7, Y7
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	VPROLD  $0x08, Y7, Y7
+	ROLL    $0x07, DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	VPADDD  Y7, Y6, Y6
+	ROLL    $0x07, R10
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	VPXORD  Y6, Y5, Y5
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	VPROLD  $0x07, Y5, Y5
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x10, R15
+	VPSHUFD $0x93, Y4, Y4
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ADDL    R15, 8(SP)
+	VPSHUFD $0x39, Y6, Y6
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	VPSHUFD $0x4e, Y7, Y7
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	VPADDD  Y5, Y4, Y4
+	XORL    4(SP), DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	VPXORD  Y4, Y7, Y7
+	ROLL    $0x0c, DI
+	ADDL    R8, CX
+	ADDL    R9, DX
+	VPROLD  $0x10, Y7, Y7
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	VPADDD  Y7, Y6, Y6
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x08, R15
+	VPXORD  Y6, Y5, Y5
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	VPROLD  $0x0c, Y5, Y5
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	VPADDD  Y5, Y4, Y4
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	VPXORD  Y4, Y7, Y7
+	XORL    4(SP), DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	VPROLD  $0x08, Y7, Y7
+	ROLL    $0x07, R10
+	ROLL    $0x07, DI
+	ADDL    DI, CX
+	VPADDD  Y7, Y6, Y6
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	VPXORD  Y6, Y5, Y5
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	VPROLD  $0x07, Y5, Y5
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	VPSHUFD $0x39, Y4, Y4
+	ROLL    $0x10, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	VPSHUFD $0x93, Y6, Y6
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	VPSHUFD $0x4e, Y7, Y7
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x0c, DI
+	VPADDD  Y5, Y4, Y4
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	VPXORD  Y4, Y7, Y7
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	VPROLD  $0x10, Y7, Y7
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	VPADDD  Y7, Y6, Y6
+	XORL    SI, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	VPXORD  Y6, Y5, Y5
+	ROLL    $0x08, R14
+	ROLL    $0x08, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	VPROLD  $0x0c, Y5, Y5
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	VPADDD  Y5, Y4, Y4
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	VPXORD  Y4, Y7, Y7
+	ROLL    $0x07, DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	VPROLD  $0x08, Y7, Y7
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	VPADDD  Y7, Y6, Y6
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	VPXORD  Y6, Y5, Y5
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x10, R15
+	ROLL    $0x10, R12
+	VPROLD  $0x07, Y5, Y5
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ADDL    R15, 8(SP)
+	VPSHUFD $0x93, Y4, Y4
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	VPSHUFD $0x39, Y6, Y6
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	VPSHUFD $0x4e, Y7, Y7
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	VPADDD  Y5, Y4, Y4
+	ROLL    $0x0c, DI
+	ADDL    R8, CX
+	ADDL    R9, DX
+	VPXORD  Y4, Y7, Y7
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	VPROLD  $0x10, Y7, Y7
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x08, R15
+	VPADDD  Y7, Y6, Y6
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	VPXORD  Y6, Y5, Y5
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	VPROLD  $0x0c, Y5, Y5
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	VPADDD  Y5, Y4, Y4
+	XORL    4(SP), DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	VPXORD  Y4, Y7, Y7
+	ROLL    $0x07, R10
+	ROLL    $0x07, DI
+	ADDL    DI, CX
+	VPROLD  $0x08, Y7, Y7
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	VPADDD  Y7, Y6, Y6
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	VPXORD  Y6, Y5, Y5
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	VPROLD  $0x07, Y5, Y5
+	ROLL    $0x10, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	VPSHUFD $0x39, Y4, Y4
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	VPSHUFD $0x93, Y6, Y6
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x0c, DI
+	VPSHUFD $0x4e, Y7, Y7
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ADDL    DI, CX
+	VPADDD  Y5, Y4, Y4
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	VPXORD  Y4, Y7, Y7
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	VPROLD  $0x10, Y7, Y7
+	XORL    SI, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	VPADDD  Y7, Y6, Y6
+	ROLL    $0x08, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	VPXORD  Y6, Y5, Y5
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	VPROLD  $0x0c, Y5, Y5
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x07, DI
+	VPADDD  Y5, Y4, Y4
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	VPXORD  Y4, Y7, Y7
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	VPROLD  $0x08, Y7, Y7
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	XORL    BX, R13
+	VPADDD  Y7, Y6, Y6
+	XORL    SI, R14
+	ROLL    $0x10, R15
+	ROLL    $0x10, R12
+	VPXORD  Y6, Y5, Y5
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ADDL    R15, 8(SP)
+	VPROLD  $0x07, Y5, Y5
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	VPSHUFD $0x93, Y4, Y4
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	VPSHUFD $0x39, Y6, Y6
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	VPSHUFD $0x4e, Y7, Y7
+	ROLL    $0x0c, DI
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	VPADDD  Y5, Y4, Y4
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	VPXORD  Y4, Y7, Y7
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x08, R15
+	VPROLD  $0x10, Y7, Y7
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	VPADDD  Y7, Y6, Y6
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	VPXORD  Y6, Y5, Y5
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	VPROLD  $0x0c, Y5, Y5
+	XORL    4(SP), DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	VPADDD  Y5, Y4, Y4
+	ROLL    $0x07, R10
+	ROLL    $0x07, DI
+	ADDL    DI, CX
+	ADDL    R8, DX
+	VPXORD  Y4, Y7, Y7
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	VPROLD  $0x08, Y7, Y7
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	VPADDD  Y7, Y6, Y6
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ROLL    $0x10, R15
+	VPXORD  Y6, Y5, Y5
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	VPROLD  $0x07, Y5, Y5
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	VPSHUFD $0x39, Y4, Y4
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x0c, DI
+	ROLL    $0x0c, R8
+	VPSHUFD $0x93, Y6, Y6
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ADDL    DI, CX
+	VPSHUFD $0x4e, Y7, Y7
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	VPADDD  Y5, Y4, Y4
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	VPXORD  Y4, Y7, Y7
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	VPROLD  $0x10, Y7, Y7
+	ROLL    $0x08, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	VPADDD  Y7, Y6, Y6
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	VPXORD  Y6, Y5, Y5
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x07, DI
+	VPROLD  $0x0c, Y5, Y5
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	VPADDD  Y5, Y4, Y4
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	VPXORD  Y4, Y7, Y7
+	XORL    CX, R15
+	XORL    DX, R12
+	XORL    BX, R13
+	VPROLD  $0x08, Y7, Y7
+	XORL    SI, R14
+	ROLL    $0x10, R15
+	ROLL    $0x10, R12
+	VPADDD  Y7, Y6, Y6
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	VPXORD  Y6, Y5, Y5
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	VPROLD  $0x07, Y5, Y5
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	VPSHUFD $0x93, Y4, Y4
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	VPSHUFD $0x39, Y6, Y6
+	ROLL    $0x0c, DI
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	VPSHUFD $0x4e, Y7, Y7
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	VPADDD  Y5, Y4, Y4
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x08, R15
+	VPXORD  Y4, Y7, Y7
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	ADDL    R15, 8(SP)
+	VPROLD  $0x10, Y7, Y7
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	VPADDD  Y7, Y6, Y6
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	VPXORD  Y6, Y5, Y5
+	XORL    4(SP), DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	VPROLD  $0x0c, Y5, Y5
+	ROLL    $0x07, DI
+	ADDL    DI, CX
+	ADDL    R8, DX
+	VPADDD  Y5, Y4, Y4
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	VPXORD  Y4, Y7, Y7
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x10, R12
+	VPROLD  $0x08, Y7, Y7
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ROLL    $0x10, R15
+	VPADDD  Y7, Y6, Y6
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	VPXORD  Y6, Y5, Y5
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	VPROLD  $0x07, Y5, Y5
+	XORL    R11, R10
+	ROLL    $0x0c, DI
+	ROLL    $0x0c, R8
+	VPSHUFD $0x39, Y4, Y4
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ADDL    DI, CX
+	VPSHUFD $0x93, Y6, Y6
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	VPSHUFD $0x4e, Y7, Y7
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	VPADDD  Y5, Y4, Y4
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	VPXORD  Y4, Y7, Y7
+	ROLL    $0x08, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	VPROLD  $0x10, Y7, Y7
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	VPADDD  Y7, Y6, Y6
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x07, DI
+	VPXORD  Y6, Y5, Y5
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ADDL    R8, CX
+	VPROLD  $0x0c, Y5, Y5
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	VPADDD  Y5, Y4, Y4
+	XORL    CX, R15
+	XORL    DX, R12
+	XORL    BX, R13
+	VPXORD  Y4, Y7, Y7
+	XORL    SI, R14
+	ROLL    $0x10, R15
+	ROLL    $0x10, R12
+	VPROLD  $0x08, Y7, Y7
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	VPADDD  Y7, Y6, Y6
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	VPXORD  Y6, Y5, Y5
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	VPROLD  $0x07, Y5, Y5
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ROLL    $0x0c, DI
+	VPSHUFD $0x93, Y4, Y4
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	VPSHUFD $0x39, Y6, Y6
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	VPSHUFD $0x4e, Y7, Y7
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x08, R15
+	ROLL    $0x08, R12
+	VPADDD  Y5, Y4, Y4
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	ADDL    R15, 8(SP)
+	VPXORD  Y4, Y7, Y7
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	VPROLD  $0x10, Y7, Y7
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	VPADDD  Y7, Y6, Y6
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	VPXORD  Y6, Y5, Y5
+	ROLL    $0x07, DI
+	ADDL    $0x61707865, CX
+	ADDL    $0x3320646e, DX
+	ADDL    $0x79622d32, BX
+	ADDL    $0x6b206574, SI
+	ADDL    (AX), DI
+	ADDL    4(AX), R8
+	ADDL    8(AX), R9
+	ADDL    12(AX), R10
+	SHLQ    $0x20, DX
+	ORQ     DX, CX
+	MOVQ    $0x0ffffffc0fffffff, DX
+	ANDQ    DX, CX
+	MOVQ    CX, 88(AX)
+	SHLQ    $0x20, SI
+	ORQ     SI, BX
+	MOVQ    $0x0ffffffc0ffffffc, CX
+	ANDQ    CX, BX
+	MOVQ    BX, 96(AX)
+	MOVQ    BX, SI
+	SHRQ    $0x02, SI
+	ADDQ    BX, SI
+	MOVQ    SI, 104(AX)
+	SHLQ    $0x20, R8
+	ORQ     R8, DI
+	MOVQ    DI, 48(AX)
+	SHLQ    $0x20, R10
+	ORQ     R10, R9
+	MOVQ    R9, 56(AX)
+	XORQ    CX, CX
+	VPROLD  $0x0c, Y5, Y5
+	XORQ    BX, BX
+	XORQ    SI, SI
+	ADDQ    160(AX), CX
+	ADCQ    168(AX), BX
+	VPADDD  Y5, Y4, Y4
+	ADCQ    112(AX), SI
+	MOVQ    CX, DX
+	MULXQ   88(AX), DI, R8
+	VPXORD  Y4, Y7, Y7
+	MULXQ   96(AX), CX, R9
+	ADDQ    CX, R8
+	ADCQ    $0x00, R9
+	VPROLD  $0x08, Y7, Y7
+	MOVQ    BX, DX
+	MULXQ   88(AX), CX, BX
+	ADDQ    CX, R8
+	ADCQ    BX, R9
+	VPADDD  Y7, Y6, Y6
+	MULXQ   104(AX), CX, BX
+	ADDQ    CX, DI
+	ADCQ    BX, R8
+	VPXORD  Y6, Y5, Y5
+	ADCQ    $0x00, R9
+	MOVQ    SI, CX
+	IMULQ   104(AX), CX
+	VPROLD  $0x07, Y5, Y5
+	IMULQ   88(AX), SI
+	ADDQ    CX, R8
+	ADCQ    SI, R9
+	MOVQ    R9, SI
+	VPSHUFD $0x39, Y4, Y4
+	ANDQ    $0x03, SI
+	MOVQ    R9, BX
+	SHRQ    $0x02, BX
+	VPSHUFD $0x93, Y6, Y6
+	ANDQ    $-4, R9
+	ADDQ    BX, R9
+	ADDQ    R9, DI
+	VPSHUFD $0x4e, Y7, Y7
+	ADCQ    $0x00, R8
+	ADCQ    $0x00, SI
+	MOVQ    DI, CX
+	MOVQ    R8, BX
+	VPADDD  Y0, Y4, Y4
+	VPADDD  Y1, Y5, Y5
+	VPADDD  Y2, Y6, Y6
+	VPADDD  Y3, Y7, Y7
+
+	// Keystream block 1: the high lanes.
+	VPERM2I128 $0x31, Y5, Y4, Y0
+	VPERM2I128 $0x31, Y7, Y6, Y1
+
+	// The keystream past the message's length is masked off: the MAC pads with zeros.
+	LEAQ    cp_mask<>+0(SB), DX
+	MOVQ    80(AX), DI
+	SUBQ    DI, DX
+	VPAND   64(DX), Y0, Y0
+	VPXOR   256(AX), Y0, Y0
+	VMOVDQU Y0, 256(AX)
+	VMOVDQU Y0, 176(AX)
+	VPAND   96(DX), Y1, Y1
+	VPXOR   288(AX), Y1, Y1
+	VMOVDQU Y1, 288(AX)
+	VMOVDQU Y1, 208(AX)
+
+	// The ciphertext blocks, taken from the registers, then the lengths.
+	MOVL         44(AX), R10
+	CMPL         R10, $0x01
+	JB           sealShortVL_lengths
+	VMOVQ        X0, DX
+	VPEXTRQ      $0x01, X0, DI
+	ADDQ         DX, CX
+	ADCQ         DI, BX
+	ADCQ         $0x01, SI
+	MOVQ         CX, DX
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	ADDQ         CX, R8
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	ADCQ         BX, R9
+	MULXQ        104(AX), CX, BX
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
+	IMULQ        88(AX), SI
+	ADDQ         CX, R8
+	ADCQ         SI, R9
+	MOVQ         R9, SI
+	ANDQ         $0x03, SI
+	MOVQ         R9, BX
+	SHRQ         $0x02, BX
+	ANDQ         $-4, R9
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	ADCQ         $0x00, R8
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	MOVQ         R8, BX
+	CMPL         R10, $0x02
+	JB           sealShortVL_lengths
+	VEXTRACTI128 $0x01, Y0, X0
+	VMOVQ        X0, DX
+	VPEXTRQ      $0x01, X0, DI
+	ADDQ         DX, CX
+	ADCQ         DI, BX
+	ADCQ         $0x01, SI
+	MOVQ         CX, DX
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	ADDQ         CX, R8
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	ADCQ         BX, R9
+	MULXQ        104(AX), CX, BX
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
+	IMULQ        88(AX), SI
+	ADDQ         CX, R8
+	ADCQ         SI, R9
+	MOVQ         R9, SI
+	ANDQ         $0x03, SI
+	MOVQ         R9, BX
+	SHRQ         $0x02, BX
+	ANDQ         $-4, R9
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	ADCQ         $0x00, R8
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	MOVQ         R8, BX
+	CMPL         R10, $0x03
+	JB           sealShortVL_lengths
+	VMOVQ        X1, DX
+	VPEXTRQ      $0x01, X1, DI
+	ADDQ         DX, CX
+	ADCQ         DI, BX
+	ADCQ         $0x01, SI
+	MOVQ         CX, DX
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	ADDQ         CX, R8
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	ADCQ         BX, R9
+	MULXQ        104(AX), CX, BX
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
+	IMULQ        88(AX), SI
+	ADDQ         CX, R8
+	ADCQ         SI, R9
+	MOVQ         R9, SI
+	ANDQ         $0x03, SI
+	MOVQ         R9, BX
+	SHRQ         $0x02, BX
+	ANDQ         $-4, R9
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	ADCQ         $0x00, R8
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	MOVQ         R8, BX
+	CMPL         R10, $0x04
+	JB           sealShortVL_lengths
+	VEXTRACTI128 $0x01, Y1, X1
+	VMOVQ        X1, DX
+	VPEXTRQ      $0x01, X1, DI
+	ADDQ         DX, CX
+	ADCQ         DI, BX
+	ADCQ         $0x01, SI
+	MOVQ         CX, DX
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	ADDQ         CX, R8
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	ADCQ         BX, R9
+	MULXQ        104(AX), CX, BX
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
+	IMULQ        88(AX), SI
+	ADDQ         CX, R8
+	ADCQ         SI, R9
+	MOVQ         R9, SI
+	ANDQ         $0x03, SI
+	MOVQ         R9, BX
+	SHRQ         $0x02, BX
+	ANDQ         $-4, R9
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	ADCQ         $0x00, R8
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	MOVQ         R8, BX
+
+sealShortVL_lengths:
+	ADDQ  240(AX), CX
+	ADCQ  248(AX), BX
+	ADCQ  $0x01, SI
+	MOVQ  CX, DX
+	MULXQ 88(AX), DI, R8
+	MULXQ 96(AX), CX, R9
+	ADDQ  CX, R8
+	ADCQ  $0x00, R9
+	MOVQ  BX, DX
+	MULXQ 88(AX), CX, BX
+	ADDQ  CX, R8
+	ADCQ  BX, R9
+	MULXQ 104(AX), CX, BX
+	ADDQ  CX, DI
+	ADCQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  SI, CX
+	IMULQ 104(AX), CX
+	IMULQ 88(AX), SI
+	ADDQ  CX, R8
+	ADCQ  SI, R9
+	MOVQ  R9, SI
+	ANDQ  $0x03, SI
+	MOVQ  R9, BX
+	SHRQ  $0x02, BX
+	ANDQ  $-4, R9
+	ADDQ  BX, R9
+	ADDQ  R9, DI
+	ADCQ  $0x00, R8
+	ADCQ  $0x00, SI
+	MOVQ  DI, CX
+	MOVQ  R8, BX
+	MOVQ  CX, DI
+	MOVQ  BX, R8
+	SUBQ  $-5, DI
+	SBBQ  $-1, R8
+	SBBQ  $0x03, SI
+
+	// No borrow: h >= p, so h - p is the reduced value.
+	CMOVQCC DI, CX
+	CMOVQCC R8, BX
+	ADDQ    48(AX), CX
+	ADCQ    56(AX), BX
+	MOVQ    CX, 64(AX)
+	MOVQ    BX, 72(AX)
+	VZEROUPPER
+	RET
+
+// func openShortVL(st *[320]byte)
+// Requires: AVX, AVX2, AVX512F, AVX512VL, BMI2, CMOV
+TEXT ·openShortVL(SB), NOSPLIT, $16-8
+	MOVQ            st+0(FP), AX
+	LEAQ            32(AX), CX
+	VBROADCASTI32X4 cp_sigma<>+0(SB), Y0
+	VBROADCASTI32X4 (AX), Y1
+	VBROADCASTI32X4 16(AX), Y2
+
+	// Row d: counter 0 and the nonce, the lane's block number added to the counter.
+	VMOVD       (CX), X3
+	VPSLLDQ     $0x04, X3, X3
+	VPINSRQ     $0x01, 4(CX), X3, X3
+	VINSERTI128 $0x01, X3, Y3, Y3
+	VPADDD      cp_lanectr<>+0(SB), Y3, Y3
+	VMOVDQA32   Y0, Y4
+	VMOVDQA32   Y1, Y5
+	VMOVDQA32   Y2, Y6
+	VMOVDQA32   Y3, Y7
+
+	// Block 0 in general registers, the Poly1305 key from it.
+	MOVL    $0x61707865, CX
+	MOVL    $0x3320646e, DX
+	MOVL    $0x79622d32, BX
+	MOVL    $0x6b206574, SI
+	MOVL    (AX), DI
+	MOVL    4(AX), R8
+	MOVL    8(AX), R9
+	MOVL    12(AX), R10
+	MOVL    16(AX), R11
+	MOVL    R11, (SP)
+	MOVL    20(AX), R11
+	MOVL    R11, 4(SP)
+	MOVL    24(AX), R11
+	MOVL    R11, 8(SP)
+	MOVL    28(AX), R11
+	MOVL    $0x00000000, R12
+	MOVL    32(AX), R13
+	MOVL    36(AX), R14
+	MOVL    40(AX), R15
+	VPADDD  Y5, Y4, Y4
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	VPXORD  Y4, Y7, Y7
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	VPROLD  $0x10, Y7, Y7
+	XORL    SI, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	VPADDD  Y7, Y6, Y6
+	ROLL    $0x10, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	VPXORD  Y6, Y5, Y5
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	VPROLD  $0x0c, Y5, Y5
+	XORL    R11, R10
+	ROLL    $0x0c, DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	VPADDD  Y5, Y4, Y4
+	ROLL    $0x0c, R10
+	ADDL    DI, CX
+	ADDL    R8, DX
+	VPXORD  Y4, Y7, Y7
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	VPROLD  $0x08, Y7, Y7
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	VPADDD  Y7, Y6, Y6
+	ROLL    $0x08, R14
+	ROLL    $0x08, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	VPXORD  Y6, Y5, Y5
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	VPROLD  $0x07, Y5, Y5
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x07, DI
+	ROLL    $0x07, R8
+	VPSHUFD $0x93, Y4, Y4
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ADDL    R8, CX
+	ADDL    R9, DX
+	VPSHUFD $0x39, Y6, Y6
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	VPSHUFD $0x4e, Y7, Y7
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x10, R15
+	VPADDD  Y5, Y4, Y4
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ADDL    R15, 8(SP)
+	VPXORD  Y4, Y7, Y7
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	VPROLD  $0x10, Y7, Y7
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x0c, R8
+	VPADDD  Y7, Y6, Y6
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ROLL    $0x0c, DI
+	ADDL    R8, CX
+	VPXORD  Y6, Y5, Y5
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	VPROLD  $0x0c, Y5, Y5
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	VPADDD  Y5, Y4, Y4
+	ROLL    $0x08, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	VPXORD  Y4, Y7, Y7
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	VPROLD  $0x08, Y7, Y7
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	VPADDD  Y7, Y6, Y6
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ROLL    $0x07, DI
+	VPXORD  Y6, Y5, Y5
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	VPROLD  $0x07, Y5, Y5
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	VPSHUFD $0x39, Y4, Y4
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	VPSHUFD $0x93, Y6, Y6
+	ROLL    $0x10, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	VPSHUFD $0x4e, Y7, Y7
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	VPADDD  Y5, Y4, Y4
+	XORL    R11, R10
+	ROLL    $0x0c, DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	VPXORD  Y4, Y7, Y7
+	ROLL    $0x0c, R10
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	VPROLD  $0x10, Y7, Y7
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	VPADDD  Y7, Y6, Y6
+	XORL    SI, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	VPXORD  Y6, Y5, Y5
+	ROLL    $0x08, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	VPROLD  $0x0c, Y5, Y5
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	VPADDD  Y5, Y4, Y4
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x07, DI
+	ROLL    $0x07, R8
+	VPXORD  Y4, Y7, Y7
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ADDL    R8, CX
+	ADDL    R9, DX
+	VPROLD  $0x08, Y7, Y7
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	VPADDD  Y7, Y6, Y6
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x10, R15
+	ROLL    $0x10, R12
+	VPXORD  Y6, Y5, Y5
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	VPROLD  $0x07, Y5, Y5
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	VPSHUFD $0x93, Y4, Y4
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x0c, R8
+	VPSHUFD $0x39, Y6, Y6
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ROLL    $0x0c, DI
+	ADDL    R8, CX
+	VPSHUFD $0x4e, Y7, Y7
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	VPADDD  Y5, Y4, Y4
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x08, R15
+	VPXORD  Y4, Y7, Y7
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	ADDL    R15, 8(SP)
+	VPROLD  $0x10, Y7, Y7
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	VPADDD  Y7, Y6, Y6
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	VPXORD  Y6, Y5, Y5
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ROLL    $0x07, DI
+	VPROLD  $0x0c, Y5, Y5
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	VPADDD  Y5, Y4, Y4
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	VPXORD  Y4, Y7, Y7
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ROLL    $0x10, R15
+	VPROLD  $0x08, Y7, Y7
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	VPADDD  Y7, Y6, Y6
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	VPXORD  Y6, Y5, Y5
+	ROLL    $0x0c, DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	VPROLD  $0x07, Y5, Y5
+	ROLL    $0x0c, R10
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	VPSHUFD $0x39, Y4, Y4
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	VPSHUFD $0x93, Y6, Y6
+	XORL    SI, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	VPSHUFD $0x4e, Y7, Y7
+	ROLL    $0x08, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	VPADDD  Y5, Y4, Y4
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	VPXORD  Y4, Y7, Y7
+	XORL    R11, R10
+	ROLL    $0x07, DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	VPROLD  $0x10, Y7, Y7
+	ROLL    $0x07, R10
+	ADDL    R8, CX
+	ADDL    R9, DX
+	VPADDD  Y7, Y6, Y6
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	VPXORD  Y6, Y5, Y5
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x10, R15
+	ROLL    $0x10, R12
+	VPROLD  $0x0c, Y5, Y5
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	VPADDD  Y5, Y4, Y4
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	VPXORD  Y4, Y7, Y7
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	VPROLD  $0x08, Y7, Y7
+	ROLL    $0x0c, R10
+	ROLL    $0x0c, DI
+	ADDL    R8, CX
+	ADDL    R9, DX
+	VPADDD  Y7, Y6, Y6
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	VPXORD  Y6, Y5, Y5
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x08, R15
+	VPROLD  $0x07, Y5, Y5
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	ADDL    R15, 8(SP)
+	VPSHUFD $0x93, Y4, Y4
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	VPSHUFD $0x39, Y6, Y6
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x07, R8
+	VPSHUFD $0x4e, Y7, Y7
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ROLL    $0x07, DI
+	ADDL    DI, CX
+	VPADDD  Y5, Y4, Y4
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	VPXORD  Y4, Y7, Y7
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	VPROLD  $0x10, Y7, Y7
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ROLL    $0x10, R15
+	VPADDD  Y7, Y6, Y6
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	VPXORD  Y6, Y5, Y5
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	VPROLD  $0x0c, Y5, Y5
+	ROLL    $0x0c, DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	VPADDD  Y5, Y4, Y4
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	VPXORD  Y4, Y7, Y7
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	VPROLD  $0x08, Y7, Y7
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	VPADDD  Y7, Y6, Y6
+	ROLL    $0x08, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	VPXORD  Y6, Y5, Y5
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	VPROLD  $0x07, Y5, Y5
+	XORL    R11, R10
+	ROLL    $0x07, DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	VPSHUFD $0x39, Y4, Y4
+	ROLL    $0x07, R10
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	VPSHUFD $0x93, Y6, Y6
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	XORL    BX, R13
+	VPSHUFD $0x4e, Y7, Y7
+	XORL    SI, R14
+	ROLL    $0x10, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	VPADDD  Y5, Y4, Y4
+	ROLL    $0x10, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	VPXORD  Y4, Y7, Y7
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	VPROLD  $0x10, Y7, Y7
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	VPADDD  Y7, Y6, Y6
+	ROLL    $0x0c, R10
+	ROLL    $0x0c, DI
+	ADDL    R8, CX
+	ADDL    R9, DX
+	VPXORD  Y6, Y5, Y5
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	VPROLD  $0x0c, Y5, Y5
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x08, R15
+	ROLL    $0x08, R12
+	VPADDD  Y5, Y4, Y4
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	VPXORD  Y4, Y7, Y7
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	VPROLD  $0x08, Y7, Y7
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x07, R8
+	VPADDD  Y7, Y6, Y6
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ROLL    $0x07, DI
+	ADDL    DI, CX
+	VPXORD  Y6, Y5, Y5
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	VPROLD  $0x07, Y5, Y5
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x10, R12
+	VPSHUFD $0x93, Y4, Y4
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ROLL    $0x10, R15
+	ADDL    R12, (SP)
+	VPSHUFD $0x39, Y6, Y6
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	VPSHUFD $0x4e, Y7, Y7
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	VPADDD  Y5, Y4, Y4
+	ROLL    $0x0c, DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	VPXORD  Y4, Y7, Y7
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	VPROLD  $0x10, Y7, Y7
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	VPADDD  Y7, Y6, Y6
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	ROLL    $0x08, R15
+	VPXORD  Y6, Y5, Y5
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	VPROLD  $0x0c, Y5, Y5
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	VPADDD  Y5, Y4, Y4
+	ROLL    $0x07, DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	VPXORD  Y4, Y7, Y7
+	ROLL    $0x07, R10
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	VPROLD  $0x08, Y7, Y7
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	XORL    BX, R13
+	VPADDD  Y7, Y6, Y6
+	XORL    SI, R14
+	ROLL    $0x10, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	VPXORD  Y6, Y5, Y5
+	ROLL    $0x10, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	VPROLD  $0x07, Y5, Y5
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	VPSHUFD $0x39, Y4, Y4
+	XORL    4(SP), DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	VPSHUFD $0x93, Y6, Y6
+	ROLL    $0x0c, DI
+	ADDL    R8, CX
+	ADDL    R9, DX
+	VPSHUFD $0x4e, Y7, Y7
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	VPADDD  Y5, Y4, Y4
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x08, R15
+	ROLL    $0x08, R12
+	VPXORD  Y4, Y7, Y7
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	VPROLD  $0x10, Y7, Y7
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	VPADDD  Y7, Y6, Y6
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	VPXORD  Y6, Y5, Y5
+	ROLL    $0x07, R10
+	ROLL    $0x07, DI
+	ADDL    DI, CX
+	ADDL    R8, DX
+	VPROLD  $0x0c, Y5, Y5
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	VPADDD  Y5, Y4, Y4
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x10, R12
+	VPXORD  Y4, Y7, Y7
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ROLL    $0x10, R15
+	ADDL    R12, (SP)
+	VPROLD  $0x08, Y7, Y7
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	VPADDD  Y7, Y6, Y6
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x0c, DI
+	VPXORD  Y6, Y5, Y5
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ADDL    DI, CX
+	VPROLD  $0x07, Y5, Y5
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	VPSHUFD $0x93, Y4, Y4
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	VPSHUFD $0x39, Y6, Y6
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	ROLL    $0x08, R15
+	VPSHUFD $0x4e, Y7, Y7
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	VPADDD  Y5, Y4, Y4
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	VPXORD  Y4, Y7, Y7
+	ROLL    $0x07, DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	VPROLD  $0x10, Y7, Y7
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	VPADDD  Y7, Y6, Y6
+	XORL    CX, R15
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	VPXORD  Y6, Y5, Y5
+	ROLL    $0x10, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	VPROLD  $0x0c, Y5, Y5
+	ROLL    $0x10, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	VPADDD  Y5, Y4, Y4
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	VPXORD  Y4, Y7, Y7
+	XORL    4(SP), DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	VPROLD  $0x08, Y7, Y7
+	ROLL    $0x0c, DI
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	VPADDD  Y7, Y6, Y6
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	XORL    BX, R13
+	VPXORD  Y6, Y5, Y5
+	XORL    SI, R14
+	ROLL    $0x08, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	VPROLD  $0x07, Y5, Y5
+	ROLL    $0x08, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	VPSHUFD $0x39, Y4, Y4
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	VPSHUFD $0x93, Y6, Y6
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	VPSHUFD $0x4e, Y7, Y7
+	ROLL    $0x07, R10
+	ROLL    $0x07, DI
+	ADDL    DI, CX
+	ADDL    R8, DX
+	VPADDD  Y5, Y4, Y4
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	VPXORD  Y4, Y7, Y7
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	VPROLD  $0x10, Y7, Y7
+	ROLL    $0x10, R14
+	ROLL    $0x10, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	VPADDD  Y7, Y6, Y6
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	VPXORD  Y6, Y5, Y5
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x0c, DI
+	VPROLD  $0x0c, Y5, Y5
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ADDL    DI, CX
+	VPADDD  Y5, Y4, Y4
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	VPXORD  Y4, Y7, Y7
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x08, R12
+	VPROLD  $0x08, Y7, Y7
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	ROLL    $0x08, R15
+	ADDL    R12, (SP)
+	VPADDD  Y7, Y6, Y6
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	VPXORD  Y6, Y5, Y5
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	VPROLD  $0x07, Y5, Y5
+	ROLL    $0x07, DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	VPSHUFD $0x93, Y4, Y4
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	VPSHUFD $0x39, Y6, Y6
+	XORL    CX, R15
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	VPSHUFD $0x4e, Y7, Y7
+	ROLL    $0x10, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	VPADDD  Y5, Y4, Y4
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	VPXORD  Y4, Y7, Y7
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	VPROLD  $0x10, Y7, Y7
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	VPADDD  Y7, Y6, Y6
+	ROLL    $0x0c, DI
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	VPXORD  Y6, Y5, Y5
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	XORL    BX, R13
+	VPROLD  $0x0c, Y5, Y5
+	XORL    SI, R14
+	ROLL    $0x08, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	VPADDD  Y5, Y4, Y4
+	ROLL    $0x08, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	VPXORD  Y4, Y7, Y7
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	VPROLD  $0x08, Y7, Y7
+	XORL    4(SP), DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	VPADDD  Y7, Y6, Y6
+	ROLL    $0x07, DI
+	ADDL    DI, CX
+	ADDL    R8, DX
+	VPXORD  Y6, Y5, Y5
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	VPROLD  $0x07, Y5, Y5
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	VPSHUFD $0x39, Y4, Y4
+	ROLL    $0x10, R14
+	ROLL    $0x10, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	VPSHUFD $0x93, Y6, Y6
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	VPSHUFD $0x4e, Y7, Y7
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x0c, DI
+	ROLL    $0x0c, R8
+	VPADDD  Y5, Y4, Y4
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ADDL    DI, CX
+	ADDL    R8, DX
+	VPXORD  Y4, Y7, Y7
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	VPROLD  $0x10, Y7, Y7
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x08, R12
+	VPADDD  Y7, Y6, Y6
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	ROLL    $0x08, R15
+	ADDL    R12, (SP)
+	VPXORD  Y6, Y5, Y5
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	VPROLD  $0x0c, Y5, Y5
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x07, DI
+	VPADDD  Y5, Y4, Y4
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ADDL    R8, CX
+	VPXORD  Y4, Y7, Y7
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	VPROLD  $0x08, Y7, Y7
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	VPADDD  Y7, Y6, Y6
+	ROLL    $0x10, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	VPXORD  Y6, Y5, Y5
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	VPROLD  $0x07, Y5, Y5
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	VPSHUFD $0x93, Y4, Y4
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ROLL    $0x0c, DI
+	VPSHUFD $0x39, Y6, Y6
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	VPSHUFD $0x4e, Y7, Y7
+	XORL    CX, R15
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	VPADDD  Y5, Y4, Y4
+	ROLL    $0x08, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	VPXORD  Y4, Y7, Y7
+	ROLL    $0x08, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	VPROLD  $0x10, Y7, Y7
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	VPADDD  Y7, Y6, Y6
+	XORL    4(SP), DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	VPXORD  Y6, Y5, Y5
+	ROLL    $0x07, DI
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	VPROLD  $0x0c, Y5, Y5
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	VPADDD  Y5, Y4, Y4
+	XORL    SI, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	VPXORD  Y4, Y7, Y7
+	ROLL    $0x10, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	VPROLD  $0x08, Y7, Y7
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	VPADDD  Y7, Y6, Y6
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x0c, DI
+	ROLL    $0x0c, R8
+	VPXORD  Y6, Y5, Y5
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ADDL    DI, CX
+	ADDL    R8, DX
+	VPROLD  $0x07, Y5, Y5
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	VPSHUFD $0x39, Y4, Y4
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	VPSHUFD $0x93, Y6, Y6
+	ROLL    $0x08, R14
+	ROLL    $0x08, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	VPSHUFD $0x4e, Y7, Y7
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	VPADDD  Y5, Y4, Y4
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x07, DI
+	VPXORD  Y4, Y7, Y7
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ADDL    R8, CX
+	VPROLD  $0x10, Y7, Y7
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	VPADDD  Y7, Y6, Y6
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x10, R15
+	VPXORD  Y6, Y5, Y5
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ADDL    R15, 8(SP)
+	VPROLD  $0x0c, Y5, Y5
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	VPADDD  Y5, Y4, Y4
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	VPXORD  Y4, Y7, Y7
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ROLL    $0x0c, DI
+	VPROLD  $0x08, Y7, Y7
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	VPADDD  Y7, Y6, Y6
+	XORL    CX, R15
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	VPXORD  Y6, Y5, Y5
+	ROLL    $0x08, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	VPROLD  $0x07, Y5, Y5
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	VPSHUFD $0x93, Y4, Y4
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	VPSHUFD $0x39, Y6, Y6
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	VPSHUFD $0x4e, Y7, Y7
+	ROLL    $0x07, DI
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	VPADDD  Y5, Y4, Y4
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	VPXORD  Y4, Y7, Y7
+	XORL    SI, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	VPROLD  $0x10, Y7, Y7
+	ROLL    $0x10, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	VPADDD  Y7, Y6, Y6
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	VPXORD  Y6, Y5, Y5
+	XORL    R11, R10
+	ROLL    $0x0c, DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	VPROLD  $0x0c, Y5, Y5
+	ROLL    $0x0c, R10
+	ADDL    DI, CX
+	ADDL    R8, DX
+	VPADDD  Y5, Y4, Y4
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	VPXORD  Y4, Y7, Y7
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	VPROLD  $0x08, Y7, Y7
+	ROLL    $0x08, R14
+	ROLL    $0x08, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	VPADDD  Y7, Y6, Y6
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	VPXORD  Y6, Y5, Y5
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x07, DI
+	ROLL    $0x07, R8
+	VPROLD  $0x07, Y5, Y5
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ADDL    R8, CX
+	ADDL    R9, DX
+	VPSHUFD $0x39, Y4, Y4
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	VPSHUFD $0x93, Y6, Y6
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x10, R15
+	VPSHUFD $0x4e, Y7, Y7
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ADDL    R15, 8(SP)
+	VPADDD  Y5, Y4, Y4
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	VPXORD  Y4, Y7, Y7
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x0c, R8
+	VPROLD  $0x10, Y7, Y7
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ROLL    $0x0c, DI
+	ADDL    R8, CX
+	VPADDD  Y7, Y6, Y6
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	VPXORD  Y6, Y5, Y5
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	VPROLD  $0x0c, Y5, Y5
+	ROLL    $0x08, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	VPADDD  Y5, Y4, Y4
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	VPXORD  Y4, Y7, Y7
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	VPROLD  $0x08, Y7, Y7
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ROLL    $0x07, DI
+	VPADDD  Y7, Y6, Y6
+	ADDL    $0x61707865, CX
+	ADDL    $0x3320646e, DX
+	ADDL    $0x79622d32, BX
+	ADDL    $0x6b206574, SI
+	ADDL    (AX), DI
+	ADDL    4(AX), R8
+	ADDL    8(AX), R9
+	ADDL    12(AX), R10
+	SHLQ    $0x20, DX
+	ORQ     DX, CX
+	MOVQ    $0x0ffffffc0fffffff, DX
+	ANDQ    DX, CX
+	MOVQ    CX, 88(AX)
+	SHLQ    $0x20, SI
+	ORQ     SI, BX
+	MOVQ    $0x0ffffffc0ffffffc, CX
+	ANDQ    CX, BX
+	MOVQ    BX, 96(AX)
+	MOVQ    BX, SI
+	SHRQ    $0x02, SI
+	ADDQ    BX, SI
+	MOVQ    SI, 104(AX)
+	SHLQ    $0x20, R8
+	ORQ     R8, DI
+	MOVQ    DI, 48(AX)
+	SHLQ    $0x20, R10
+	ORQ     R10, R9
+	MOVQ    R9, 56(AX)
+	XORQ    CX, CX
+	XORQ    BX, BX
+	XORQ    SI, SI
+	VPXORD  Y6, Y5, Y5
+	ADDQ    160(AX), CX
+	ADCQ    168(AX), BX
+	ADCQ    112(AX), SI
+	MOVQ    CX, DX
+	VPROLD  $0x07, Y5, Y5
+	MULXQ   88(AX), DI, R8
+	MULXQ   96(AX), CX, R9
+	ADDQ    CX, R8
+	VPSHUFD $0x93, Y4, Y4
+	ADCQ    $0x00, R9
+	MOVQ    BX, DX
+	MULXQ   88(AX), CX, BX
+	ADDQ    CX, R8
+	VPSHUFD $0x39, Y6, Y6
+	ADCQ    BX, R9
+	MULXQ   104(AX), CX, BX
+	ADDQ    CX, DI
+	ADCQ    BX, R8
+	VPSHUFD $0x4e, Y7, Y7
+	ADCQ    $0x00, R9
+	MOVQ    SI, CX
+	IMULQ   104(AX), CX
+	IMULQ   88(AX), SI
+	VPADDD  Y5, Y4, Y4
+	ADDQ    CX, R8
+	ADCQ    SI, R9
+	MOVQ    R9, SI
+	ANDQ    $0x03, SI
+	VPXORD  Y4, Y7, Y7
+	MOVQ    R9, BX
+	SHRQ    $0x02, BX
+	ANDQ    $-4, R9
+	ADDQ    BX, R9
+	VPROLD  $0x10, Y7, Y7
+	ADDQ    R9, DI
+	ADCQ    $0x00, R8
+	ADCQ    $0x00, SI
+	MOVQ    DI, CX
+	VPADDD  Y7, Y6, Y6
+	MOVQ    R8, BX
+	ADDQ    176(AX), CX
+	ADCQ    184(AX), BX
+	VPXORD  Y6, Y5, Y5
+	ADCQ    120(AX), SI
+	MOVQ    CX, DX
+	MULXQ   88(AX), DI, R8
+	MULXQ   96(AX), CX, R9
+	VPROLD  $0x0c, Y5, Y5
+	ADDQ    CX, R8
+	ADCQ    $0x00, R9
+	MOVQ    BX, DX
+	MULXQ   88(AX), CX, BX
+	VPADDD  Y5, Y4, Y4
+	ADDQ    CX, R8
+	ADCQ    BX, R9
+	MULXQ   104(AX), CX, BX
+	ADDQ    CX, DI
+	VPXORD  Y4, Y7, Y7
+	ADCQ    BX, R8
+	ADCQ    $0x00, R9
+	MOVQ    SI, CX
+	IMULQ   104(AX), CX
+	VPROLD  $0x08, Y7, Y7
+	IMULQ   88(AX), SI
+	ADDQ    CX, R8
+	ADCQ    SI, R9
+	MOVQ    R9, SI
+	VPADDD  Y7, Y6, Y6
+	ANDQ    $0x03, SI
+	MOVQ    R9, BX
+	SHRQ    $0x02, BX
+	ANDQ    $-4, R9
+	VPXORD  Y6, Y5, Y5
+	ADDQ    BX, R9
+	ADDQ    R9, DI
+	ADCQ    $0x00, R8
+	VPROLD  $0x07, Y5, Y5
+	ADCQ    $0x00, SI
+	MOVQ    DI, CX
+	MOVQ    R8, BX
+	ADDQ    192(AX), CX
+	VPSHUFD $0x39, Y4, Y4
+	ADCQ    200(AX), BX
+	ADCQ    128(AX), SI
+	MOVQ    CX, DX
+	MULXQ   88(AX), DI, R8
+	VPSHUFD $0x93, Y6, Y6
+	MULXQ   96(AX), CX, R9
+	ADDQ    CX, R8
+	ADCQ    $0x00, R9
+	MOVQ    BX, DX
+	VPSHUFD $0x4e, Y7, Y7
+	MULXQ   88(AX), CX, BX
+	ADDQ    CX, R8
+	ADCQ    BX, R9
+	MULXQ   104(AX), CX, BX
+	VPADDD  Y5, Y4, Y4
+	ADDQ    CX, DI
+	ADCQ    BX, R8
+	ADCQ    $0x00, R9
+	MOVQ    SI, CX
+	VPXORD  Y4, Y7, Y7
+	IMULQ   104(AX), CX
+	IMULQ   88(AX), SI
+	ADDQ    CX, R8
+	ADCQ    SI, R9
+	VPROLD  $0x10, Y7, Y7
+	MOVQ    R9, SI
+	ANDQ    $0x03, SI
+	MOVQ    R9, BX
+	VPADDD  Y7, Y6, Y6
+	SHRQ    $0x02, BX
+	ANDQ    $-4, R9
+	ADDQ    BX, R9
+	ADDQ    R9, DI
+	VPXORD  Y6, Y5, Y5
+	ADCQ    $0x00, R8
+	ADCQ    $0x00, SI
+	MOVQ    DI, CX
+	MOVQ    R8, BX
+	VPROLD  $0x0c, Y5, Y5
+	ADDQ    208(AX), CX
+	ADCQ    216(AX), BX
+	ADCQ    136(AX), SI
+	MOVQ    CX, DX
+	VPADDD  Y5, Y4, Y4
+	MULXQ   88(AX), DI, R8
+	MULXQ   96(AX), CX, R9
+	ADDQ    CX, R8
+	ADCQ    $0x00, R9
+	VPXORD  Y4, Y7, Y7
+	MOVQ    BX, DX
+	MULXQ   88(AX), CX, BX
+	ADDQ    CX, R8
+	ADCQ    BX, R9
+	VPROLD  $0x08, Y7, Y7
+	MULXQ   104(AX), CX, BX
+	ADDQ    CX, DI
+	ADCQ    BX, R8
+	ADCQ    $0x00, R9
+	VPADDD  Y7, Y6, Y6
+	MOVQ    SI, CX
+	IMULQ   104(AX), CX
+	IMULQ   88(AX), SI
+	VPXORD  Y6, Y5, Y5
+	ADDQ    CX, R8
+	ADCQ    SI, R9
+	MOVQ    R9, SI
+	ANDQ    $0x03, SI
+	VPROLD  $0x07, Y5, Y5
+	MOVQ    R9, BX
+	SHRQ    $0x02, BX
+	ANDQ    $-4, R9
+	ADDQ    BX, R9
+	VPSHUFD $0x93, Y4, Y4
+	ADDQ    R9, DI
+	ADCQ    $0x00, R8
+	ADCQ    $0x00, SI
+	MOVQ    DI, CX
+	VPSHUFD $0x39, Y6, Y6
+	MOVQ    R8, BX
+	ADDQ    224(AX), CX
+	ADCQ    232(AX), BX
+	ADCQ    144(AX), SI
+	VPSHUFD $0x4e, Y7, Y7
+	MOVQ    CX, DX
+	MULXQ   88(AX), DI, R8
+	MULXQ   96(AX), CX, R9
+	ADDQ    CX, R8
+	VPADDD  Y5, Y4, Y4
+	ADCQ    $0x00, R9
+	MOVQ    BX, DX
+	MULXQ   88(AX), CX, BX
+	ADDQ    CX, R8
+	VPXORD  Y4, Y7, Y7
+	ADCQ    BX, R9
+	MULXQ   104(AX), CX, BX
+	ADDQ    CX, DI
+	VPROLD  $0x10, Y7, Y7
+	ADCQ    BX, R8
+	ADCQ    $0x00, R9
+	MOVQ    SI, CX
+	IMULQ   104(AX), CX
+	VPADDD  Y7, Y6, Y6
+	IMULQ   88(AX), SI
+	ADDQ    CX, R8
+	ADCQ    SI, R9
+	MOVQ    R9, SI
+	VPXORD  Y6, Y5, Y5
+	ANDQ    $0x03, SI
+	MOVQ    R9, BX
+	SHRQ    $0x02, BX
+	ANDQ    $-4, R9
+	VPROLD  $0x0c, Y5, Y5
+	ADDQ    BX, R9
+	ADDQ    R9, DI
+	ADCQ    $0x00, R8
+	ADCQ    $0x00, SI
+	VPADDD  Y5, Y4, Y4
+	MOVQ    DI, CX
+	MOVQ    R8, BX
+	ADDQ    240(AX), CX
+	ADCQ    248(AX), BX
+	VPXORD  Y4, Y7, Y7
+	ADCQ    152(AX), SI
+	MOVQ    CX, DX
+	MULXQ   88(AX), DI, R8
+	MULXQ   96(AX), CX, R9
+	VPROLD  $0x08, Y7, Y7
+	ADDQ    CX, R8
+	ADCQ    $0x00, R9
+	MOVQ    BX, DX
+	VPADDD  Y7, Y6, Y6
+	MULXQ   88(AX), CX, BX
+	ADDQ    CX, R8
+	ADCQ    BX, R9
+	MULXQ   104(AX), CX, BX
+	VPXORD  Y6, Y5, Y5
+	ADDQ    CX, DI
+	ADCQ    BX, R8
+	ADCQ    $0x00, R9
+	MOVQ    SI, CX
+	VPROLD  $0x07, Y5, Y5
+	IMULQ   104(AX), CX
+	IMULQ   88(AX), SI
+	ADDQ    CX, R8
+	ADCQ    SI, R9
+	VPSHUFD $0x39, Y4, Y4
+	MOVQ    R9, SI
+	ANDQ    $0x03, SI
+	MOVQ    R9, BX
+	SHRQ    $0x02, BX
+	VPSHUFD $0x93, Y6, Y6
+	ANDQ    $-4, R9
+	ADDQ    BX, R9
+	ADDQ    R9, DI
+	ADCQ    $0x00, R8
+	VPSHUFD $0x4e, Y7, Y7
+	ADCQ    $0x00, SI
+	MOVQ    DI, CX
+	MOVQ    R8, BX
+	MOVQ    CX, DI
+	MOVQ    BX, R8
+	SUBQ    $-5, DI
+	SBBQ    $-1, R8
+	SBBQ    $0x03, SI
+
+	// No borrow: h >= p, so h - p is the reduced value.
+	CMOVQCC DI, CX
+	CMOVQCC R8, BX
+	ADDQ    48(AX), CX
+	ADCQ    56(AX), BX
+	MOVQ    CX, 64(AX)
+	MOVQ    BX, 72(AX)
+	VPADDD  Y0, Y4, Y4
+	VPADDD  Y1, Y5, Y5
+	VPADDD  Y2, Y6, Y6
+	VPADDD  Y3, Y7, Y7
+
+	// Keystream block 1: the high lanes.
+	VPERM2I128 $0x31, Y5, Y4, Y0
+	VPERM2I128 $0x31, Y7, Y6, Y1
+	VPXOR      256(AX), Y0, Y0
+	VMOVDQU    Y0, 256(AX)
+	VPXOR      288(AX), Y1, Y1
+	VMOVDQU    Y1, 288(AX)
+	VZEROUPPER
+	RET
+
+// func sealShortLead(st *[320]byte)
+// Requires: AVX, AVX2, BMI2, CMOV
+TEXT ·sealShortLead(SB), NOSPLIT, $80-8
+	MOVQ st+0(FP), AX
+
+	// Block 1's first 5 double rounds in general registers, its state to the frame.
+	MOVL           $0x61707865, CX
+	MOVL           $0x3320646e, DX
+	MOVL           $0x79622d32, BX
+	MOVL           $0x6b206574, SI
+	MOVL           (AX), DI
+	MOVL           4(AX), R8
+	MOVL           8(AX), R9
+	MOVL           12(AX), R10
+	MOVL           16(AX), R11
+	MOVL           R11, (SP)
+	MOVL           20(AX), R11
+	MOVL           R11, 4(SP)
+	MOVL           24(AX), R11
+	MOVL           R11, 8(SP)
+	MOVL           28(AX), R11
+	MOVL           $0x00000001, R12
+	MOVL           32(AX), R13
+	MOVL           36(AX), R14
+	MOVL           40(AX), R15
+	ADDL           DI, CX
+	ADDL           R8, DX
+	ADDL           R9, BX
+	ADDL           R10, SI
+	XORL           CX, R12
+	XORL           DX, R13
+	XORL           BX, R14
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
+	ADDL           R12, (SP)
+	ADDL           R13, 4(SP)
+	ADDL           R14, 8(SP)
+	ADDL           R15, R11
+	XORL           (SP), DI
+	XORL           4(SP), R8
+	XORL           8(SP), R9
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	ADDL           R8, DX
+	ADDL           R9, BX
+	ADDL           R10, SI
+	XORL           CX, R12
+	XORL           DX, R13
+	XORL           BX, R14
+	XORL           SI, R15
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	ROLL           $0x08, R15
+	ADDL           R12, (SP)
+	ADDL           R13, 4(SP)
+	ADDL           R14, 8(SP)
+	ADDL           R15, R11
+	XORL           (SP), DI
+	XORL           4(SP), R8
+	XORL           8(SP), R9
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	ADDL           R9, DX
+	ADDL           R10, BX
+	ADDL           DI, SI
+	XORL           CX, R15
+	XORL           DX, R12
+	XORL           BX, R13
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	ADDL           R15, 8(SP)
+	ADDL           R12, R11
+	ADDL           R13, (SP)
+	ADDL           R14, 4(SP)
+	XORL           8(SP), R8
+	XORL           R11, R9
+	XORL           (SP), R10
+	XORL           4(SP), DI
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	ADDL           R9, DX
+	ADDL           R10, BX
+	ADDL           DI, SI
+	XORL           CX, R15
+	XORL           DX, R12
+	XORL           BX, R13
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	ADDL           R15, 8(SP)
+	ADDL           R12, R11
+	ADDL           R13, (SP)
+	ADDL           R14, 4(SP)
+	XORL           8(SP), R8
+	XORL           R11, R9
+	XORL           (SP), R10
+	XORL           4(SP), DI
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	ADDL           DI, CX
+	ADDL           R8, DX
+	ADDL           R9, BX
+	ADDL           R10, SI
+	XORL           CX, R12
+	XORL           DX, R13
+	XORL           BX, R14
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
+	ADDL           R12, (SP)
+	ADDL           R13, 4(SP)
+	ADDL           R14, 8(SP)
+	ADDL           R15, R11
+	XORL           (SP), DI
+	XORL           4(SP), R8
+	XORL           8(SP), R9
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	ADDL           R8, DX
+	ADDL           R9, BX
+	ADDL           R10, SI
+	XORL           CX, R12
+	XORL           DX, R13
+	XORL           BX, R14
+	XORL           SI, R15
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	ROLL           $0x08, R15
+	ADDL           R12, (SP)
+	ADDL           R13, 4(SP)
+	ADDL           R14, 8(SP)
+	ADDL           R15, R11
+	XORL           (SP), DI
+	XORL           4(SP), R8
+	XORL           8(SP), R9
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	ADDL           R9, DX
+	ADDL           R10, BX
+	ADDL           DI, SI
+	XORL           CX, R15
+	XORL           DX, R12
+	XORL           BX, R13
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	ADDL           R15, 8(SP)
+	ADDL           R12, R11
+	ADDL           R13, (SP)
+	ADDL           R14, 4(SP)
+	XORL           8(SP), R8
+	XORL           R11, R9
+	XORL           (SP), R10
+	XORL           4(SP), DI
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	ADDL           R9, DX
+	ADDL           R10, BX
+	ADDL           DI, SI
+	XORL           CX, R15
+	XORL           DX, R12
+	XORL           BX, R13
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	ADDL           R15, 8(SP)
+	ADDL           R12, R11
+	ADDL           R13, (SP)
+	ADDL           R14, 4(SP)
+	XORL           8(SP), R8
+	XORL           R11, R9
+	XORL           (SP), R10
+	XORL           4(SP), DI
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	ADDL           DI, CX
+	ADDL           R8, DX
+	ADDL           R9, BX
+	ADDL           R10, SI
+	XORL           CX, R12
+	XORL           DX, R13
+	XORL           BX, R14
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
+	ADDL           R12, (SP)
+	ADDL           R13, 4(SP)
+	ADDL           R14, 8(SP)
+	ADDL           R15, R11
+	XORL           (SP), DI
+	XORL           4(SP), R8
+	XORL           8(SP), R9
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	ADDL           R8, DX
+	ADDL           R9, BX
+	ADDL           R10, SI
+	XORL           CX, R12
+	XORL           DX, R13
+	XORL           BX, R14
+	XORL           SI, R15
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	ROLL           $0x08, R15
+	ADDL           R12, (SP)
+	ADDL           R13, 4(SP)
+	ADDL           R14, 8(SP)
+	ADDL           R15, R11
+	XORL           (SP), DI
+	XORL           4(SP), R8
+	XORL           8(SP), R9
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	ADDL           R9, DX
+	ADDL           R10, BX
+	ADDL           DI, SI
+	XORL           CX, R15
+	XORL           DX, R12
+	XORL           BX, R13
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	ADDL           R15, 8(SP)
+	ADDL           R12, R11
+	ADDL           R13, (SP)
+	ADDL           R14, 4(SP)
+	XORL           8(SP), R8
+	XORL           R11, R9
+	XORL           (SP), R10
+	XORL           4(SP), DI
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	ADDL           R9, DX
+	ADDL           R10, BX
+	ADDL           DI, SI
+	XORL           CX, R15
+	XORL           DX, R12
+	XORL           BX, R13
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	ADDL           R15, 8(SP)
+	ADDL           R12, R11
+	ADDL           R13, (SP)
+	ADDL           R14, 4(SP)
+	XORL           8(SP), R8
+	XORL           R11, R9
+	XORL           (SP), R10
+	XORL           4(SP), DI
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	ADDL           DI, CX
+	ADDL           R8, DX
+	ADDL           R9, BX
+	ADDL           R10, SI
+	XORL           CX, R12
+	XORL           DX, R13
+	XORL           BX, R14
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
+	ADDL           R12, (SP)
+	ADDL           R13, 4(SP)
+	ADDL           R14, 8(SP)
+	ADDL           R15, R11
+	XORL           (SP), DI
+	XORL           4(SP), R8
+	XORL           8(SP), R9
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	ADDL           R8, DX
+	ADDL           R9, BX
+	ADDL           R10, SI
+	XORL           CX, R12
+	XORL           DX, R13
+	XORL           BX, R14
+	XORL           SI, R15
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	ROLL           $0x08, R15
+	ADDL           R12, (SP)
+	ADDL           R13, 4(SP)
+	ADDL           R14, 8(SP)
+	ADDL           R15, R11
+	XORL           (SP), DI
+	XORL           4(SP), R8
+	XORL           8(SP), R9
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	ADDL           R9, DX
+	ADDL           R10, BX
+	ADDL           DI, SI
+	XORL           CX, R15
+	XORL           DX, R12
+	XORL           BX, R13
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	ADDL           R15, 8(SP)
+	ADDL           R12, R11
+	ADDL           R13, (SP)
+	ADDL           R14, 4(SP)
+	XORL           8(SP), R8
+	XORL           R11, R9
+	XORL           (SP), R10
+	XORL           4(SP), DI
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	ADDL           R9, DX
+	ADDL           R10, BX
+	ADDL           DI, SI
+	XORL           CX, R15
+	XORL           DX, R12
+	XORL           BX, R13
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	ADDL           R15, 8(SP)
+	ADDL           R12, R11
+	ADDL           R13, (SP)
+	ADDL           R14, 4(SP)
+	XORL           8(SP), R8
+	XORL           R11, R9
+	XORL           (SP), R10
+	XORL           4(SP), DI
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	ADDL           DI, CX
+	ADDL           R8, DX
+	ADDL           R9, BX
+	ADDL           R10, SI
+	XORL           CX, R12
+	XORL           DX, R13
+	XORL           BX, R14
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
+	ADDL           R12, (SP)
+	ADDL           R13, 4(SP)
+	ADDL           R14, 8(SP)
+	ADDL           R15, R11
+	XORL           (SP), DI
+	XORL           4(SP), R8
+	XORL           8(SP), R9
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	ADDL           R8, DX
+	ADDL           R9, BX
+	ADDL           R10, SI
+	XORL           CX, R12
+	XORL           DX, R13
+	XORL           BX, R14
+	XORL           SI, R15
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	ROLL           $0x08, R15
+	ADDL           R12, (SP)
+	ADDL           R13, 4(SP)
+	ADDL           R14, 8(SP)
+	ADDL           R15, R11
+	XORL           (SP), DI
+	XORL           4(SP), R8
+	XORL           8(SP), R9
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	ADDL           R9, DX
+	ADDL           R10, BX
+	ADDL           DI, SI
+	XORL           CX, R15
+	XORL           DX, R12
+	XORL           BX, R13
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	ADDL           R15, 8(SP)
+	ADDL           R12, R11
+	ADDL           R13, (SP)
+	ADDL           R14, 4(SP)
+	XORL           8(SP), R8
+	XORL           R11, R9
+	XORL           (SP), R10
+	XORL           4(SP), DI
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	ADDL           R9, DX
+	ADDL           R10, BX
+	ADDL           DI, SI
+	XORL           CX, R15
+	XORL           DX, R12
+	XORL           BX, R13
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	ADDL           R15, 8(SP)
+	ADDL           R12, R11
+	ADDL           R13, (SP)
+	ADDL           R14, 4(SP)
+	XORL           8(SP), R8
+	XORL           R11, R9
+	XORL           (SP), R10
+	XORL           4(SP), DI
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	MOVL           CX, 16(SP)
+	MOVL           DX, 20(SP)
+	MOVL           BX, 24(SP)
+	MOVL           SI, 28(SP)
+	MOVL           DI, 32(SP)
+	MOVL           R8, 36(SP)
+	MOVL           R9, 40(SP)
+	MOVL           R10, 44(SP)
+	MOVL           (SP), CX
+	MOVL           CX, 48(SP)
+	MOVL           4(SP), CX
+	MOVL           CX, 52(SP)
+	MOVL           8(SP), CX
+	MOVL           CX, 56(SP)
+	MOVL           R11, 60(SP)
+	MOVL           R12, 64(SP)
+	MOVL           R13, 68(SP)
+	MOVL           R14, 72(SP)
+	MOVL           R15, 76(SP)
+	LEAQ           32(AX), CX
+	VBROADCASTI128 cp_sigma<>+0(SB), Y0
+	VBROADCASTI128 (AX), Y1
+	VBROADCASTI128 16(AX), Y2
+
+	// Row d: counter 0 and the nonce, the lane's block number added to the counter.
+	VMOVD       (CX), X3
+	VPSLLDQ     $0x04, X3, X3
+	VPINSRQ     $0x01, 4(CX), X3, X3
+	VINSERTI128 $0x01, X3, Y3, Y3
+	VPADDD      cp_lanectr<>+0(SB), Y3, Y3
+	VMOVDQA     Y0, Y4
+	VMOVDQA     Y1, Y5
+	VMOVDQA     Y2, Y6
+	VMOVDQA     Y3, Y7
+
+	// The rows continue from that state in both lanes; the input rows stay for the final addition.
+	VBROADCASTI128 16(SP), Y4
+	VBROADCASTI128 32(SP), Y5
+	VBROADCASTI128 48(SP), Y6
+	VBROADCASTI128 64(SP), Y7
+
+	// The rotation masks in registers: no load in the rounds waits behind a store to the frame.
+	VMOVDQU cp_rot16<>+0(SB), Y9
+	VMOVDQU cp_rot8<>+0(SB), Y10
+
+	// Block 0 in general registers, the Poly1305 key from it.
+	MOVL    $0x61707865, CX
+	MOVL    $0x3320646e, DX
+	MOVL    $0x79622d32, BX
+	MOVL    $0x6b206574, SI
+	MOVL    (AX), DI
+	MOVL    4(AX), R8
+	MOVL    8(AX), R9
+	MOVL    12(AX), R10
+	MOVL    16(AX), R11
+	MOVL    R11, (SP)
+	MOVL    20(AX), R11
+	MOVL    R11, 4(SP)
+	MOVL    24(AX), R11
+	MOVL    R11, 8(SP)
+	MOVL    28(AX), R11
+	MOVL    $0x00000000, R12
+	MOVL    32(AX), R13
+	MOVL    36(AX), R14
+	MOVL    40(AX), R15
+	VPADDD  Y5, Y4, Y4
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	VPXOR   Y4, Y7, Y7
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ROLL    $0x10, R15
+	ADDL    R12, (SP)
+	VPSHUFB Y9, Y7, Y7
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	VPADDD  Y7, Y6, Y6
+	XORL    R11, R10
+	ROLL    $0x0c, DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ADDL    DI, CX
+	ADDL    R8, DX
+	VPXOR   Y6, Y5, Y5
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x08, R12
+	VPSLLD  $0x0c, Y5, Y8
+	VPSRLD  $0x14, Y5, Y5
+	VPOR    Y8, Y5, Y5
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	ROLL    $0x08, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	VPADDD  Y5, Y4, Y4
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x07, DI
+	ROLL    $0x07, R8
+	VPXOR   Y4, Y7, Y7
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	VPSHUFB Y10, Y7, Y7
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x10, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	VPADDD  Y7, Y6, Y6
+	ROLL    $0x10, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	VPXOR   Y6, Y5, Y5
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ROLL    $0x0c, DI
+	ADDL    R8, CX
+	VPSLLD  $0x07, Y5, Y8
+	VPSRLD  $0x19, Y5, Y5
+	VPOR    Y8, Y5, Y5
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	XORL    BX, R13
+	VPSHUFD $0x93, Y4, Y4
+	XORL    SI, R14
+	ROLL    $0x08, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	VPSHUFD $0x39, Y6, Y6
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	VPSHUFD $0x4e, Y7, Y7
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ROLL    $0x07, DI
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	VPADDD  Y5, Y4, Y4
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	VPXOR   Y4, Y7, Y7
+	ROLL    $0x10, R14
+	ROLL    $0x10, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	VPSHUFB Y9, Y7, Y7
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x0c, DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	VPADDD  Y7, Y6, Y6
+	ROLL    $0x0c, R10
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	VPXOR   Y6, Y5, Y5
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	ROLL    $0x08, R15
+	VPSLLD  $0x0c, Y5, Y8
+	VPSRLD  $0x14, Y5, Y5
+	VPOR    Y8, Y5, Y5
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	VPADDD  Y5, Y4, Y4
+	XORL    R11, R10
+	ROLL    $0x07, DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ADDL    R8, CX
+	ADDL    R9, DX
+	VPXOR   Y4, Y7, Y7
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	VPSHUFB Y10, Y7, Y7
+	ROLL    $0x10, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	VPADDD  Y7, Y6, Y6
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	VPXOR   Y6, Y5, Y5
+	ROLL    $0x0c, R10
+	ROLL    $0x0c, DI
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	VPSLLD  $0x07, Y5, Y8
+	VPSRLD  $0x19, Y5, Y5
+	VPOR    Y8, Y5, Y5
+	XORL    CX, R15
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x08, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	VPSHUFD $0x39, Y4, Y4
+	ROLL    $0x08, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	VPSHUFD $0x93, Y6, Y6
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ROLL    $0x07, DI
+	VPSHUFD $0x4e, Y7, Y7
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	VPADDD  Y5, Y4, Y4
+	XORL    SI, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ROLL    $0x10, R15
+	ADDL    R12, (SP)
+	VPXOR   Y4, Y7, Y7
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	VPSHUFB Y9, Y7, Y7
+	ROLL    $0x0c, DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	VPADDD  Y7, Y6, Y6
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x08, R12
+	VPXOR   Y6, Y5, Y5
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	ROLL    $0x08, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	VPSLLD  $0x0c, Y5, Y8
+	VPSRLD  $0x14, Y5, Y5
+	VPOR    Y8, Y5, Y5
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x07, DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	VPADDD  Y5, Y4, Y4
+	ROLL    $0x07, R10
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	VPXOR   Y4, Y7, Y7
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x10, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	VPSHUFB Y10, Y7, Y7
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	VPADDD  Y7, Y6, Y6
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ROLL    $0x0c, DI
+	ADDL    R8, CX
+	VPXOR   Y6, Y5, Y5
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	VPSLLD  $0x07, Y5, Y8
+	VPSRLD  $0x19, Y5, Y5
+	VPOR    Y8, Y5, Y5
+	ROLL    $0x08, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	VPSHUFD $0x93, Y4, Y4
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x07, R8
+	VPSHUFD $0x39, Y6, Y6
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ROLL    $0x07, DI
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	VPSHUFD $0x4e, Y7, Y7
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	VPADDD  Y5, Y4, Y4
+	ROLL    $0x10, R14
+	ROLL    $0x10, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	VPXOR   Y4, Y7, Y7
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x0c, DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	VPSHUFB Y9, Y7, Y7
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	VPADDD  Y7, Y6, Y6
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	ROLL    $0x08, R15
+	ADDL    R12, (SP)
+	VPXOR   Y6, Y5, Y5
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	VPSLLD  $0x0c, Y5, Y8
+	VPSRLD  $0x14, Y5, Y5
+	VPOR    Y8, Y5, Y5
+	ROLL    $0x07, DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ADDL    R8, CX
+	ADDL    R9, DX
+	VPADDD  Y5, Y4, Y4
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x10, R15
+	VPXOR   Y4, Y7, Y7
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	VPSHUFB Y10, Y7, Y7
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	VPADDD  Y7, Y6, Y6
+	ROLL    $0x0c, R10
+	ROLL    $0x0c, DI
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	VPXOR   Y6, Y5, Y5
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x08, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	VPSLLD  $0x07, Y5, Y8
+	VPSRLD  $0x19, Y5, Y5
+	VPOR    Y8, Y5, Y5
+	ROLL    $0x08, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	VPSHUFD $0x39, Y4, Y4
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ROLL    $0x07, DI
+	ADDL    DI, CX
+	VPSHUFD $0x93, Y6, Y6
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	VPSHUFD $0x4e, Y7, Y7
+	XORL    SI, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ROLL    $0x10, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	VPADDD  Y5, Y4, Y4
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x0c, DI
+	VPXOR   Y4, Y7, Y7
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	VPSHUFB Y9, Y7, Y7
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	VPADDD  Y7, Y6, Y6
+	ROLL    $0x08, R14
+	ROLL    $0x08, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	VPXOR   Y6, Y5, Y5
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x07, DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	VPSLLD  $0x0c, Y5, Y8
+	VPSRLD  $0x14, Y5, Y5
+	VPOR    Y8, Y5, Y5
+	ROLL    $0x07, R10
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	VPADDD  Y5, Y4, Y4
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x10, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	VPXOR   Y4, Y7, Y7
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	VPSHUFB Y10, Y7, Y7
+	XORL    4(SP), DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ROLL    $0x0c, DI
+	ADDL    R8, CX
+	ADDL    R9, DX
+	VPADDD  Y7, Y6, Y6
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	VPXOR   Y6, Y5, Y5
+	ROLL    $0x08, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	VPSLLD  $0x07, Y5, Y8
+	VPSRLD  $0x19, Y5, Y5
+	VPOR    Y8, Y5, Y5
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	VPSHUFD $0x93, Y4, Y4
+	ROLL    $0x07, R10
+	ROLL    $0x07, DI
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	VPSHUFD $0x39, Y6, Y6
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	VPSHUFD $0x4e, Y7, Y7
+	ROLL    $0x10, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	VPADDD  Y5, Y4, Y4
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x0c, DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	VPXOR   Y4, Y7, Y7
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	VPSHUFB Y9, Y7, Y7
+	XORL    SI, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	ROLL    $0x08, R15
+	ADDL    R12, (SP)
+	VPADDD  Y7, Y6, Y6
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	VPXOR   Y6, Y5, Y5
+	ROLL    $0x07, DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	VPSLLD  $0x0c, Y5, Y8
+	VPSRLD  $0x14, Y5, Y5
+	VPOR    Y8, Y5, Y5
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x10, R15
+	VPADDD  Y5, Y4, Y4
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	VPXOR   Y4, Y7, Y7
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	VPSHUFB Y10, Y7, Y7
+	ROLL    $0x0c, DI
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	VPADDD  Y7, Y6, Y6
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x08, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	VPXOR   Y6, Y5, Y5
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	VPSLLD  $0x07, Y5, Y8
+	VPSRLD  $0x19, Y5, Y5
+	VPOR    Y8, Y5, Y5
+	XORL    4(SP), DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ROLL    $0x07, DI
+	ADDL    DI, CX
+	VPSHUFD $0x39, Y4, Y4
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	VPSHUFD $0x93, Y6, Y6
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ROLL    $0x10, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	VPSHUFD $0x4e, Y7, Y7
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x0c, DI
+	VPADDD  Y5, Y4, Y4
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	VPXOR   Y4, Y7, Y7
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	VPSHUFB Y9, Y7, Y7
+	ROLL    $0x08, R14
+	ROLL    $0x08, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	VPADDD  Y7, Y6, Y6
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x07, DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	VPXOR   Y6, Y5, Y5
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	VPSLLD  $0x0c, Y5, Y8
+	VPSRLD  $0x14, Y5, Y5
+	VPOR    Y8, Y5, Y5
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x10, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ADDL    R15, 8(SP)
+	VPADDD  Y5, Y4, Y4
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	VPXOR   Y4, Y7, Y7
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ROLL    $0x0c, DI
+	ADDL    R8, CX
+	ADDL    R9, DX
+	VPSHUFB Y10, Y7, Y7
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x08, R15
+	VPADDD  Y7, Y6, Y6
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	VPXOR   Y6, Y5, Y5
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	VPSLLD  $0x07, Y5, Y8
+	VPSRLD  $0x19, Y5, Y5
+	VPOR    Y8, Y5, Y5
+	ROLL    $0x07, R10
+	ROLL    $0x07, DI
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	VPSHUFD $0x93, Y4, Y4
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	VPSHUFD $0x39, Y6, Y6
+	ROLL    $0x10, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	VPSHUFD $0x4e, Y7, Y7
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x0c, DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ADDL    DI, CX
+	VPADDD  Y5, Y4, Y4
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	VPXOR   Y4, Y7, Y7
+	XORL    SI, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	ROLL    $0x08, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	VPSHUFB Y9, Y7, Y7
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x07, DI
+	VPADDD  Y7, Y6, Y6
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	VPXOR   Y6, Y5, Y5
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x10, R15
+	ROLL    $0x10, R12
+	VPSLLD  $0x0c, Y5, Y8
+	VPSRLD  $0x14, Y5, Y5
+	VPOR    Y8, Y5, Y5
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	VPADDD  Y5, Y4, Y4
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	VPXOR   Y4, Y7, Y7
+	ROLL    $0x0c, DI
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	VPSHUFB Y10, Y7, Y7
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x08, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	VPADDD  Y7, Y6, Y6
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	VPXOR   Y6, Y5, Y5
+	XORL    4(SP), DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ROLL    $0x07, DI
+	ADDL    DI, CX
+	ADDL    R8, DX
+	VPSLLD  $0x07, Y5, Y8
+	VPSRLD  $0x19, Y5, Y5
+	VPOR    Y8, Y5, Y5
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	VPSHUFD $0x39, Y4, Y4
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ROLL    $0x10, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	VPSHUFD $0x93, Y6, Y6
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x0c, DI
+	ROLL    $0x0c, R8
+	VPSHUFD $0x4e, Y7, Y7
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	VPADDD  Y5, Y4, Y4
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	VPXOR   Y4, Y7, Y7
+	ROLL    $0x08, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	VPSHUFB Y9, Y7, Y7
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x07, DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	VPADDD  Y7, Y6, Y6
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	XORL    BX, R13
+	VPXOR   Y6, Y5, Y5
+	XORL    SI, R14
+	ROLL    $0x10, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	VPSLLD  $0x0c, Y5, Y8
+	VPSRLD  $0x14, Y5, Y5
+	VPOR    Y8, Y5, Y5
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	VPADDD  Y5, Y4, Y4
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ROLL    $0x0c, DI
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	VPXOR   Y4, Y7, Y7
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x08, R15
+	VPSHUFB Y10, Y7, Y7
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	VPADDD  Y7, Y6, Y6
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	VPXOR   Y6, Y5, Y5
+	ROLL    $0x07, DI
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	VPSLLD  $0x07, Y5, Y8
+	VPSRLD  $0x19, Y5, Y5
+	VPOR    Y8, Y5, Y5
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ROLL    $0x10, R15
+	VPSHUFD $0x93, Y4, Y4
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	VPSHUFD $0x39, Y6, Y6
+	XORL    R11, R10
+	ROLL    $0x0c, DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ADDL    DI, CX
+	VPSHUFD $0x4e, Y7, Y7
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	VPADDD  Y5, Y4, Y4
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	ROLL    $0x08, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	VPXOR   Y4, Y7, Y7
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x07, DI
+	VPSHUFB Y9, Y7, Y7
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	VPADDD  Y7, Y6, Y6
+	XORL    CX, R15
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x10, R15
+	ROLL    $0x10, R12
+	VPXOR   Y6, Y5, Y5
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	VPSLLD  $0x0c, Y5, Y8
+	VPSRLD  $0x14, Y5, Y5
+	VPOR    Y8, Y5, Y5
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ROLL    $0x0c, DI
+	VPADDD  Y5, Y4, Y4
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	VPXOR   Y4, Y7, Y7
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x08, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	ADDL    R15, 8(SP)
+	VPSHUFB Y10, Y7, Y7
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	VPADDD  Y7, Y6, Y6
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ROLL    $0x07, DI
+	ADDL    $0x61707865, CX
+	ADDL    $0x3320646e, DX
+	ADDL    $0x79622d32, BX
+	ADDL    $0x6b206574, SI
+	ADDL    (AX), DI
+	ADDL    4(AX), R8
+	ADDL    8(AX), R9
+	ADDL    12(AX), R10
+	SHLQ    $0x20, DX
+	ORQ     DX, CX
+	MOVQ    $0x0ffffffc0fffffff, DX
+	ANDQ    DX, CX
+	MOVQ    CX, 88(AX)
+	SHLQ    $0x20, SI
+	ORQ     SI, BX
+	MOVQ    $0x0ffffffc0ffffffc, CX
+	ANDQ    CX, BX
+	MOVQ    BX, 96(AX)
+	MOVQ    BX, SI
+	SHRQ    $0x02, SI
+	ADDQ    BX, SI
+	MOVQ    SI, 104(AX)
+	SHLQ    $0x20, R8
+	ORQ     R8, DI
+	MOVQ    DI, 48(AX)
+	SHLQ    $0x20, R10
+	ORQ     R10, R9
+	MOVQ    R9, 56(AX)
+	XORQ    CX, CX
+	VPXOR   Y6, Y5, Y5
+	XORQ    BX, BX
+	XORQ    SI, SI
+	ADDQ    160(AX), CX
+	ADCQ    168(AX), BX
+	ADCQ    112(AX), SI
+	MOVQ    CX, DX
+	MULXQ   88(AX), DI, R8
+	VPSLLD  $0x07, Y5, Y8
+	VPSRLD  $0x19, Y5, Y5
+	VPOR    Y8, Y5, Y5
+	MULXQ   96(AX), CX, R9
+	ADDQ    CX, R8
+	ADCQ    $0x00, R9
+	MOVQ    BX, DX
+	MULXQ   88(AX), CX, BX
+	ADDQ    CX, R8
+	ADCQ    BX, R9
+	VPSHUFD $0x39, Y4, Y4
+	MULXQ   104(AX), CX, BX
+	ADDQ    CX, DI
+	ADCQ    BX, R8
+	ADCQ    $0x00, R9
+	MOVQ    SI, CX
+	IMULQ   104(AX), CX
+	VPSHUFD $0x93, Y6, Y6
+	IMULQ   88(AX), SI
+	ADDQ    CX, R8
+	ADCQ    SI, R9
+	MOVQ    R9, SI
+	ANDQ    $0x03, SI
+	MOVQ    R9, BX
+	SHRQ    $0x02, BX
+	VPSHUFD $0x4e, Y7, Y7
+	ANDQ    $-4, R9
+	ADDQ    BX, R9
+	ADDQ    R9, DI
+	ADCQ    $0x00, R8
+	ADCQ    $0x00, SI
+	MOVQ    DI, CX
+	MOVQ    R8, BX
+	VPADDD  Y0, Y4, Y4
+	VPADDD  Y1, Y5, Y5
+	VPADDD  Y2, Y6, Y6
+	VPADDD  Y3, Y7, Y7
+
+	// Keystream block 1: the high lanes.
+	VPERM2I128 $0x31, Y5, Y4, Y0
+	VPERM2I128 $0x31, Y7, Y6, Y1
+
+	// The keystream past the message's length is masked off: the MAC pads with zeros.
+	LEAQ    cp_mask<>+0(SB), DX
+	MOVQ    80(AX), DI
+	SUBQ    DI, DX
+	VPAND   64(DX), Y0, Y0
+	VPXOR   256(AX), Y0, Y0
+	VMOVDQU Y0, 256(AX)
+	VMOVDQU Y0, 176(AX)
+	VPAND   96(DX), Y1, Y1
+	VPXOR   288(AX), Y1, Y1
+	VMOVDQU Y1, 288(AX)
+	VMOVDQU Y1, 208(AX)
+
+	// The ciphertext blocks, taken from the registers, then the lengths.
+	MOVL         44(AX), R10
+	CMPL         R10, $0x01
+	JB           sealShortLead_lengths
+	VMOVQ        X0, DX
+	VPEXTRQ      $0x01, X0, DI
+	ADDQ         DX, CX
+	ADCQ         DI, BX
+	ADCQ         $0x01, SI
+	MOVQ         CX, DX
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	ADDQ         CX, R8
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	ADCQ         BX, R9
+	MULXQ        104(AX), CX, BX
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
+	IMULQ        88(AX), SI
+	ADDQ         CX, R8
+	ADCQ         SI, R9
+	MOVQ         R9, SI
+	ANDQ         $0x03, SI
+	MOVQ         R9, BX
+	SHRQ         $0x02, BX
+	ANDQ         $-4, R9
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	ADCQ         $0x00, R8
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	MOVQ         R8, BX
+	CMPL         R10, $0x02
+	JB           sealShortLead_lengths
+	VEXTRACTI128 $0x01, Y0, X0
+	VMOVQ        X0, DX
+	VPEXTRQ      $0x01, X0, DI
+	ADDQ         DX, CX
+	ADCQ         DI, BX
+	ADCQ         $0x01, SI
+	MOVQ         CX, DX
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	ADDQ         CX, R8
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	ADCQ         BX, R9
+	MULXQ        104(AX), CX, BX
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
+	IMULQ        88(AX), SI
+	ADDQ         CX, R8
+	ADCQ         SI, R9
+	MOVQ         R9, SI
+	ANDQ         $0x03, SI
+	MOVQ         R9, BX
+	SHRQ         $0x02, BX
+	ANDQ         $-4, R9
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	ADCQ         $0x00, R8
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	MOVQ         R8, BX
+	CMPL         R10, $0x03
+	JB           sealShortLead_lengths
+	VMOVQ        X1, DX
+	VPEXTRQ      $0x01, X1, DI
+	ADDQ         DX, CX
+	ADCQ         DI, BX
+	ADCQ         $0x01, SI
+	MOVQ         CX, DX
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	ADDQ         CX, R8
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	ADCQ         BX, R9
+	MULXQ        104(AX), CX, BX
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
+	IMULQ        88(AX), SI
+	ADDQ         CX, R8
+	ADCQ         SI, R9
+	MOVQ         R9, SI
+	ANDQ         $0x03, SI
+	MOVQ         R9, BX
+	SHRQ         $0x02, BX
+	ANDQ         $-4, R9
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	ADCQ         $0x00, R8
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	MOVQ         R8, BX
+	CMPL         R10, $0x04
+	JB           sealShortLead_lengths
+	VEXTRACTI128 $0x01, Y1, X1
+	VMOVQ        X1, DX
+	VPEXTRQ      $0x01, X1, DI
+	ADDQ         DX, CX
+	ADCQ         DI, BX
+	ADCQ         $0x01, SI
+	MOVQ         CX, DX
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	ADDQ         CX, R8
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	ADCQ         BX, R9
+	MULXQ        104(AX), CX, BX
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
+	IMULQ        88(AX), SI
+	ADDQ         CX, R8
+	ADCQ         SI, R9
+	MOVQ         R9, SI
+	ANDQ         $0x03, SI
+	MOVQ         R9, BX
+	SHRQ         $0x02, BX
+	ANDQ         $-4, R9
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	ADCQ         $0x00, R8
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	MOVQ         R8, BX
+
+sealShortLead_lengths:
+	ADDQ  240(AX), CX
+	ADCQ  248(AX), BX
+	ADCQ  $0x01, SI
+	MOVQ  CX, DX
+	MULXQ 88(AX), DI, R8
+	MULXQ 96(AX), CX, R9
+	ADDQ  CX, R8
+	ADCQ  $0x00, R9
+	MOVQ  BX, DX
+	MULXQ 88(AX), CX, BX
+	ADDQ  CX, R8
+	ADCQ  BX, R9
+	MULXQ 104(AX), CX, BX
+	ADDQ  CX, DI
+	ADCQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  SI, CX
+	IMULQ 104(AX), CX
+	IMULQ 88(AX), SI
+	ADDQ  CX, R8
+	ADCQ  SI, R9
+	MOVQ  R9, SI
+	ANDQ  $0x03, SI
+	MOVQ  R9, BX
+	SHRQ  $0x02, BX
+	ANDQ  $-4, R9
+	ADDQ  BX, R9
+	ADDQ  R9, DI
+	ADCQ  $0x00, R8
+	ADCQ  $0x00, SI
+	MOVQ  DI, CX
+	MOVQ  R8, BX
+	MOVQ  CX, DI
+	MOVQ  BX, R8
+	SUBQ  $-5, DI
+	SBBQ  $-1, R8
+	SBBQ  $0x03, SI
+
+	// No borrow: h >= p, so h - p is the reduced value.
+	CMOVQCC DI, CX
+	CMOVQCC R8, BX
+	ADDQ    48(AX), CX
+	ADCQ    56(AX), BX
+	MOVQ    CX, 64(AX)
+	MOVQ    BX, 72(AX)
+	VZEROUPPER
+	RET
+
+// func openShortLead(st *[320]byte)
+// Requires: AVX, AVX2, BMI2, CMOV
+TEXT ·openShortLead(SB), NOSPLIT, $80-8
+	MOVQ st+0(FP), AX
+
+	// Block 1's first 4 double rounds in general registers, its state to the frame.
+	MOVL           $0x61707865, CX
+	MOVL           $0x3320646e, DX
+	MOVL           $0x79622d32, BX
+	MOVL           $0x6b206574, SI
+	MOVL           (AX), DI
+	MOVL           4(AX), R8
+	MOVL           8(AX), R9
+	MOVL           12(AX), R10
+	MOVL           16(AX), R11
+	MOVL           R11, (SP)
+	MOVL           20(AX), R11
+	MOVL           R11, 4(SP)
+	MOVL           24(AX), R11
+	MOVL           R11, 8(SP)
+	MOVL           28(AX), R11
+	MOVL           $0x00000001, R12
+	MOVL           32(AX), R13
+	MOVL           36(AX), R14
+	MOVL           40(AX), R15
+	ADDL           DI, CX
+	ADDL           R8, DX
+	ADDL           R9, BX
+	ADDL           R10, SI
+	XORL           CX, R12
+	XORL           DX, R13
+	XORL           BX, R14
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
+	ADDL           R12, (SP)
+	ADDL           R13, 4(SP)
+	ADDL           R14, 8(SP)
+	ADDL           R15, R11
+	XORL           (SP), DI
+	XORL           4(SP), R8
+	XORL           8(SP), R9
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	ADDL           R8, DX
+	ADDL           R9, BX
+	ADDL           R10, SI
+	XORL           CX, R12
+	XORL           DX, R13
+	XORL           BX, R14
+	XORL           SI, R15
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	ROLL           $0x08, R15
+	ADDL           R12, (SP)
+	ADDL           R13, 4(SP)
+	ADDL           R14, 8(SP)
+	ADDL           R15, R11
+	XORL           (SP), DI
+	XORL           4(SP), R8
+	XORL           8(SP), R9
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	ADDL           R9, DX
+	ADDL           R10, BX
+	ADDL           DI, SI
+	XORL           CX, R15
+	XORL           DX, R12
+	XORL           BX, R13
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	ADDL           R15, 8(SP)
+	ADDL           R12, R11
+	ADDL           R13, (SP)
+	ADDL           R14, 4(SP)
+	XORL           8(SP), R8
+	XORL           R11, R9
+	XORL           (SP), R10
+	XORL           4(SP), DI
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	ADDL           R9, DX
+	ADDL           R10, BX
+	ADDL           DI, SI
+	XORL           CX, R15
+	XORL           DX, R12
+	XORL           BX, R13
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	ADDL           R15, 8(SP)
+	ADDL           R12, R11
+	ADDL           R13, (SP)
+	ADDL           R14, 4(SP)
+	XORL           8(SP), R8
+	XORL           R11, R9
+	XORL           (SP), R10
+	XORL           4(SP), DI
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	ADDL           DI, CX
+	ADDL           R8, DX
+	ADDL           R9, BX
+	ADDL           R10, SI
+	XORL           CX, R12
+	XORL           DX, R13
+	XORL           BX, R14
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
+	ADDL           R12, (SP)
+	ADDL           R13, 4(SP)
+	ADDL           R14, 8(SP)
+	ADDL           R15, R11
+	XORL           (SP), DI
+	XORL           4(SP), R8
+	XORL           8(SP), R9
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	ADDL           R8, DX
+	ADDL           R9, BX
+	ADDL           R10, SI
+	XORL           CX, R12
+	XORL           DX, R13
+	XORL           BX, R14
+	XORL           SI, R15
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	ROLL           $0x08, R15
+	ADDL           R12, (SP)
+	ADDL           R13, 4(SP)
+	ADDL           R14, 8(SP)
+	ADDL           R15, R11
+	XORL           (SP), DI
+	XORL           4(SP), R8
+	XORL           8(SP), R9
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	ADDL           R9, DX
+	ADDL           R10, BX
+	ADDL           DI, SI
+	XORL           CX, R15
+	XORL           DX, R12
+	XORL           BX, R13
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	ADDL           R15, 8(SP)
+	ADDL           R12, R11
+	ADDL           R13, (SP)
+	ADDL           R14, 4(SP)
+	XORL           8(SP), R8
+	XORL           R11, R9
+	XORL           (SP), R10
+	XORL           4(SP), DI
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	ADDL           R9, DX
+	ADDL           R10, BX
+	ADDL           DI, SI
+	XORL           CX, R15
+	XORL           DX, R12
+	XORL           BX, R13
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	ADDL           R15, 8(SP)
+	ADDL           R12, R11
+	ADDL           R13, (SP)
+	ADDL           R14, 4(SP)
+	XORL           8(SP), R8
+	XORL           R11, R9
+	XORL           (SP), R10
+	XORL           4(SP), DI
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	ADDL           DI, CX
+	ADDL           R8, DX
+	ADDL           R9, BX
+	ADDL           R10, SI
+	XORL           CX, R12
+	XORL           DX, R13
+	XORL           BX, R14
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
+	ADDL           R12, (SP)
+	ADDL           R13, 4(SP)
+	ADDL           R14, 8(SP)
+	ADDL           R15, R11
+	XORL           (SP), DI
+	XORL           4(SP), R8
+	XORL           8(SP), R9
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	ADDL           R8, DX
+	ADDL           R9, BX
+	ADDL           R10, SI
+	XORL           CX, R12
+	XORL           DX, R13
+	XORL           BX, R14
+	XORL           SI, R15
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	ROLL           $0x08, R15
+	ADDL           R12, (SP)
+	ADDL           R13, 4(SP)
+	ADDL           R14, 8(SP)
+	ADDL           R15, R11
+	XORL           (SP), DI
+	XORL           4(SP), R8
+	XORL           8(SP), R9
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	ADDL           R9, DX
+	ADDL           R10, BX
+	ADDL           DI, SI
+	XORL           CX, R15
+	XORL           DX, R12
+	XORL           BX, R13
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	ADDL           R15, 8(SP)
+	ADDL           R12, R11
+	ADDL           R13, (SP)
+	ADDL           R14, 4(SP)
+	XORL           8(SP), R8
+	XORL           R11, R9
+	XORL           (SP), R10
+	XORL           4(SP), DI
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	ADDL           R9, DX
+	ADDL           R10, BX
+	ADDL           DI, SI
+	XORL           CX, R15
+	XORL           DX, R12
+	XORL           BX, R13
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	ADDL           R15, 8(SP)
+	ADDL           R12, R11
+	ADDL           R13, (SP)
+	ADDL           R14, 4(SP)
+	XORL           8(SP), R8
+	XORL           R11, R9
+	XORL           (SP), R10
+	XORL           4(SP), DI
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	ADDL           DI, CX
+	ADDL           R8, DX
+	ADDL           R9, BX
+	ADDL           R10, SI
+	XORL           CX, R12
+	XORL           DX, R13
+	XORL           BX, R14
+	XORL           SI, R15
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	ROLL           $0x10, R15
+	ADDL           R12, (SP)
+	ADDL           R13, 4(SP)
+	ADDL           R14, 8(SP)
+	ADDL           R15, R11
+	XORL           (SP), DI
+	XORL           4(SP), R8
+	XORL           8(SP), R9
+	XORL           R11, R10
+	ROLL           $0x0c, DI
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	ADDL           DI, CX
+	ADDL           R8, DX
+	ADDL           R9, BX
+	ADDL           R10, SI
+	XORL           CX, R12
+	XORL           DX, R13
+	XORL           BX, R14
+	XORL           SI, R15
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	ROLL           $0x08, R15
+	ADDL           R12, (SP)
+	ADDL           R13, 4(SP)
+	ADDL           R14, 8(SP)
+	ADDL           R15, R11
+	XORL           (SP), DI
+	XORL           4(SP), R8
+	XORL           8(SP), R9
+	XORL           R11, R10
+	ROLL           $0x07, DI
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	ADDL           R8, CX
+	ADDL           R9, DX
+	ADDL           R10, BX
+	ADDL           DI, SI
+	XORL           CX, R15
+	XORL           DX, R12
+	XORL           BX, R13
+	XORL           SI, R14
+	ROLL           $0x10, R15
+	ROLL           $0x10, R12
+	ROLL           $0x10, R13
+	ROLL           $0x10, R14
+	ADDL           R15, 8(SP)
+	ADDL           R12, R11
+	ADDL           R13, (SP)
+	ADDL           R14, 4(SP)
+	XORL           8(SP), R8
+	XORL           R11, R9
+	XORL           (SP), R10
+	XORL           4(SP), DI
+	ROLL           $0x0c, R8
+	ROLL           $0x0c, R9
+	ROLL           $0x0c, R10
+	ROLL           $0x0c, DI
+	ADDL           R8, CX
+	ADDL           R9, DX
+	ADDL           R10, BX
+	ADDL           DI, SI
+	XORL           CX, R15
+	XORL           DX, R12
+	XORL           BX, R13
+	XORL           SI, R14
+	ROLL           $0x08, R15
+	ROLL           $0x08, R12
+	ROLL           $0x08, R13
+	ROLL           $0x08, R14
+	ADDL           R15, 8(SP)
+	ADDL           R12, R11
+	ADDL           R13, (SP)
+	ADDL           R14, 4(SP)
+	XORL           8(SP), R8
+	XORL           R11, R9
+	XORL           (SP), R10
+	XORL           4(SP), DI
+	ROLL           $0x07, R8
+	ROLL           $0x07, R9
+	ROLL           $0x07, R10
+	ROLL           $0x07, DI
+	MOVL           CX, 16(SP)
+	MOVL           DX, 20(SP)
+	MOVL           BX, 24(SP)
+	MOVL           SI, 28(SP)
+	MOVL           DI, 32(SP)
+	MOVL           R8, 36(SP)
+	MOVL           R9, 40(SP)
+	MOVL           R10, 44(SP)
+	MOVL           (SP), CX
+	MOVL           CX, 48(SP)
+	MOVL           4(SP), CX
+	MOVL           CX, 52(SP)
+	MOVL           8(SP), CX
+	MOVL           CX, 56(SP)
+	MOVL           R11, 60(SP)
+	MOVL           R12, 64(SP)
+	MOVL           R13, 68(SP)
+	MOVL           R14, 72(SP)
+	MOVL           R15, 76(SP)
+	LEAQ           32(AX), CX
+	VBROADCASTI128 cp_sigma<>+0(SB), Y0
+	VBROADCASTI128 (AX), Y1
+	VBROADCASTI128 16(AX), Y2
+
+	// Row d: counter 0 and the nonce, the lane's block number added to the counter.
+	VMOVD       (CX), X3
+	VPSLLDQ     $0x04, X3, X3
+	VPINSRQ     $0x01, 4(CX), X3, X3
+	VINSERTI128 $0x01, X3, Y3, Y3
+	VPADDD      cp_lanectr<>+0(SB), Y3, Y3
+	VMOVDQA     Y0, Y4
+	VMOVDQA     Y1, Y5
+	VMOVDQA     Y2, Y6
+	VMOVDQA     Y3, Y7
+
+	// The rows continue from that state in both lanes; the input rows stay for the final addition.
+	VBROADCASTI128 16(SP), Y4
+	VBROADCASTI128 32(SP), Y5
+	VBROADCASTI128 48(SP), Y6
+	VBROADCASTI128 64(SP), Y7
+
+	// The rotation masks in registers: no load in the rounds waits behind a store to the frame.
+	VMOVDQU cp_rot16<>+0(SB), Y9
+	VMOVDQU cp_rot8<>+0(SB), Y10
+
+	// Block 0 in general registers, the Poly1305 key from it.
+	MOVL    $0x61707865, CX
+	MOVL    $0x3320646e, DX
+	MOVL    $0x79622d32, BX
+	MOVL    $0x6b206574, SI
+	MOVL    (AX), DI
+	MOVL    4(AX), R8
+	MOVL    8(AX), R9
+	MOVL    12(AX), R10
+	MOVL    16(AX), R11
+	MOVL    R11, (SP)
+	MOVL    20(AX), R11
+	MOVL    R11, 4(SP)
+	MOVL    24(AX), R11
+	MOVL    R11, 8(SP)
+	MOVL    28(AX), R11
+	MOVL    $0x00000000, R12
+	MOVL    32(AX), R13
+	MOVL    36(AX), R14
+	MOVL    40(AX), R15
+	VPADDD  Y5, Y4, Y4
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	VPXOR   Y4, Y7, Y7
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ROLL    $0x10, R15
+	VPSHUFB Y9, Y7, Y7
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	VPADDD  Y7, Y6, Y6
+	XORL    R11, R10
+	ROLL    $0x0c, DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ADDL    DI, CX
+	VPXOR   Y6, Y5, Y5
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	VPSLLD  $0x0c, Y5, Y8
+	VPSRLD  $0x14, Y5, Y5
+	VPOR    Y8, Y5, Y5
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	ROLL    $0x08, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	VPADDD  Y5, Y4, Y4
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	VPXOR   Y4, Y7, Y7
+	ROLL    $0x07, DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	VPSHUFB Y10, Y7, Y7
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x10, R15
+	VPADDD  Y7, Y6, Y6
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	VPXOR   Y6, Y5, Y5
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	VPSLLD  $0x07, Y5, Y8
+	VPSRLD  $0x19, Y5, Y5
+	VPOR    Y8, Y5, Y5
+	ROLL    $0x0c, R10
+	ROLL    $0x0c, DI
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	VPSHUFD $0x93, Y4, Y4
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x08, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	VPSHUFD $0x39, Y6, Y6
+	ROLL    $0x08, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	VPSHUFD $0x4e, Y7, Y7
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ROLL    $0x07, DI
+	VPADDD  Y5, Y4, Y4
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	VPXOR   Y4, Y7, Y7
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ROLL    $0x10, R15
+	ADDL    R12, (SP)
+	VPSHUFB Y9, Y7, Y7
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	VPADDD  Y7, Y6, Y6
+	XORL    R11, R10
+	ROLL    $0x0c, DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ADDL    DI, CX
+	ADDL    R8, DX
+	VPXOR   Y6, Y5, Y5
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	VPSLLD  $0x0c, Y5, Y8
+	VPSRLD  $0x14, Y5, Y5
+	VPOR    Y8, Y5, Y5
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	ROLL    $0x08, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	VPADDD  Y5, Y4, Y4
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x07, DI
+	VPXOR   Y4, Y7, Y7
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	VPSHUFB Y10, Y7, Y7
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x10, R15
+	ROLL    $0x10, R12
+	VPADDD  Y7, Y6, Y6
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	VPXOR   Y6, Y5, Y5
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	VPSLLD  $0x07, Y5, Y8
+	VPSRLD  $0x19, Y5, Y5
+	VPOR    Y8, Y5, Y5
+	ROLL    $0x0c, DI
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	VPSHUFD $0x39, Y4, Y4
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x08, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	VPSHUFD $0x93, Y6, Y6
+	ROLL    $0x08, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	VPSHUFD $0x4e, Y7, Y7
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ROLL    $0x07, DI
+	VPADDD  Y5, Y4, Y4
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	VPXOR   Y4, Y7, Y7
+	XORL    SI, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ROLL    $0x10, R15
+	ADDL    R12, (SP)
+	VPSHUFB Y9, Y7, Y7
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	VPADDD  Y7, Y6, Y6
+	ROLL    $0x0c, DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ADDL    DI, CX
+	ADDL    R8, DX
+	VPXOR   Y6, Y5, Y5
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	VPSLLD  $0x0c, Y5, Y8
+	VPSRLD  $0x14, Y5, Y5
+	VPOR    Y8, Y5, Y5
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	ROLL    $0x08, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	VPADDD  Y5, Y4, Y4
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x07, DI
+	VPXOR   Y4, Y7, Y7
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	VPSHUFB Y10, Y7, Y7
+	XORL    CX, R15
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x10, R15
+	ROLL    $0x10, R12
+	VPADDD  Y7, Y6, Y6
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	VPXOR   Y6, Y5, Y5
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	VPSLLD  $0x07, Y5, Y8
+	VPSRLD  $0x19, Y5, Y5
+	VPOR    Y8, Y5, Y5
+	ROLL    $0x0c, DI
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	VPSHUFD $0x93, Y4, Y4
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x08, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	VPSHUFD $0x39, Y6, Y6
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	VPSHUFD $0x4e, Y7, Y7
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ROLL    $0x07, DI
+	ADDL    DI, CX
+	VPADDD  Y5, Y4, Y4
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	VPXOR   Y4, Y7, Y7
+	XORL    SI, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ROLL    $0x10, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	VPSHUFB Y9, Y7, Y7
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	VPADDD  Y7, Y6, Y6
+	ROLL    $0x0c, DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ADDL    DI, CX
+	ADDL    R8, DX
+	VPXOR   Y6, Y5, Y5
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x08, R12
+	VPSLLD  $0x0c, Y5, Y8
+	VPSRLD  $0x14, Y5, Y5
+	VPOR    Y8, Y5, Y5
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	ROLL    $0x08, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	VPADDD  Y5, Y4, Y4
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x07, DI
+	ROLL    $0x07, R8
+	VPXOR   Y4, Y7, Y7
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	VPSHUFB Y10, Y7, Y7
+	XORL    CX, R15
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x10, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	VPADDD  Y7, Y6, Y6
+	ROLL    $0x10, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	VPXOR   Y6, Y5, Y5
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	VPSLLD  $0x07, Y5, Y8
+	VPSRLD  $0x19, Y5, Y5
+	VPOR    Y8, Y5, Y5
+	ROLL    $0x0c, DI
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	VPSHUFD $0x39, Y4, Y4
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x08, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	VPSHUFD $0x93, Y6, Y6
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	VPSHUFD $0x4e, Y7, Y7
+	XORL    4(SP), DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ROLL    $0x07, DI
+	ADDL    DI, CX
+	VPADDD  Y5, Y4, Y4
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	VPXOR   Y4, Y7, Y7
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ROLL    $0x10, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	VPSHUFB Y9, Y7, Y7
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	VPADDD  Y7, Y6, Y6
+	ROLL    $0x0c, DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	VPXOR   Y6, Y5, Y5
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x08, R12
+	VPSLLD  $0x0c, Y5, Y8
+	VPSRLD  $0x14, Y5, Y5
+	VPOR    Y8, Y5, Y5
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	ROLL    $0x08, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	VPADDD  Y5, Y4, Y4
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x07, DI
+	ROLL    $0x07, R8
+	VPXOR   Y4, Y7, Y7
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	VPSHUFB Y10, Y7, Y7
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x10, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	VPADDD  Y7, Y6, Y6
+	ROLL    $0x10, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	VPXOR   Y6, Y5, Y5
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ROLL    $0x0c, DI
+	VPSLLD  $0x07, Y5, Y8
+	VPSRLD  $0x19, Y5, Y5
+	VPOR    Y8, Y5, Y5
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	VPSHUFD $0x93, Y4, Y4
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x08, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	ADDL    R15, 8(SP)
+	VPSHUFD $0x39, Y6, Y6
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	VPSHUFD $0x4e, Y7, Y7
+	XORL    4(SP), DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ROLL    $0x07, DI
+	ADDL    DI, CX
+	ADDL    R8, DX
+	VPADDD  Y5, Y4, Y4
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	VPXOR   Y4, Y7, Y7
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ROLL    $0x10, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	VPSHUFB Y9, Y7, Y7
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x0c, DI
+	VPADDD  Y7, Y6, Y6
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	VPXOR   Y6, Y5, Y5
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	VPSLLD  $0x0c, Y5, Y8
+	VPSRLD  $0x14, Y5, Y5
+	VPOR    Y8, Y5, Y5
+	ROLL    $0x08, R14
+	ROLL    $0x08, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	VPADDD  Y5, Y4, Y4
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x07, DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	VPXOR   Y4, Y7, Y7
+	ROLL    $0x07, R10
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	VPSHUFB Y10, Y7, Y7
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x10, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	VPADDD  Y7, Y6, Y6
+	ROLL    $0x10, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	VPXOR   Y6, Y5, Y5
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ROLL    $0x0c, DI
+	VPSLLD  $0x07, Y5, Y8
+	VPSRLD  $0x19, Y5, Y5
+	VPOR    Y8, Y5, Y5
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	XORL    BX, R13
+	VPSHUFD $0x39, Y4, Y4
+	XORL    SI, R14
+	ROLL    $0x08, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	ADDL    R15, 8(SP)
+	VPSHUFD $0x93, Y6, Y6
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	VPSHUFD $0x4e, Y7, Y7
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ROLL    $0x07, DI
+	ADDL    DI, CX
+	ADDL    R8, DX
+	VPADDD  Y5, Y4, Y4
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	VPXOR   Y4, Y7, Y7
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ROLL    $0x10, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	VPSHUFB Y9, Y7, Y7
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x0c, DI
+	VPADDD  Y7, Y6, Y6
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	VPXOR   Y6, Y5, Y5
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	VPSLLD  $0x0c, Y5, Y8
+	VPSRLD  $0x14, Y5, Y5
+	VPOR    Y8, Y5, Y5
+	ROLL    $0x08, R14
+	ROLL    $0x08, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	VPADDD  Y5, Y4, Y4
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x07, DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	VPXOR   Y4, Y7, Y7
+	ROLL    $0x07, R10
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	VPSHUFB Y10, Y7, Y7
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x10, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	VPADDD  Y7, Y6, Y6
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	VPXOR   Y6, Y5, Y5
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ROLL    $0x0c, DI
+	ADDL    R8, CX
+	VPSLLD  $0x07, Y5, Y8
+	VPSRLD  $0x19, Y5, Y5
+	VPOR    Y8, Y5, Y5
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	XORL    BX, R13
+	VPSHUFD $0x93, Y4, Y4
+	XORL    SI, R14
+	ROLL    $0x08, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	VPSHUFD $0x39, Y6, Y6
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	VPSHUFD $0x4e, Y7, Y7
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ROLL    $0x07, DI
+	ADDL    DI, CX
+	ADDL    R8, DX
+	VPADDD  Y5, Y4, Y4
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x10, R12
+	VPXOR   Y4, Y7, Y7
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ROLL    $0x10, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	VPSHUFB Y9, Y7, Y7
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x0c, DI
+	ROLL    $0x0c, R8
+	VPADDD  Y7, Y6, Y6
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	VPXOR   Y6, Y5, Y5
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	VPSLLD  $0x0c, Y5, Y8
+	VPSRLD  $0x14, Y5, Y5
+	VPOR    Y8, Y5, Y5
+	ROLL    $0x08, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	VPADDD  Y5, Y4, Y4
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x07, DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	VPXOR   Y4, Y7, Y7
+	ROLL    $0x07, R10
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	VPSHUFB Y10, Y7, Y7
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x10, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	VPADDD  Y7, Y6, Y6
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	VPXOR   Y6, Y5, Y5
+	XORL    4(SP), DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ROLL    $0x0c, DI
+	ADDL    R8, CX
+	VPSLLD  $0x07, Y5, Y8
+	VPSRLD  $0x19, Y5, Y5
+	VPOR    Y8, Y5, Y5
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	VPSHUFD $0x39, Y4, Y4
+	ROLL    $0x08, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	VPSHUFD $0x93, Y6, Y6
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	VPSHUFD $0x4e, Y7, Y7
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ROLL    $0x07, DI
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	VPADDD  Y5, Y4, Y4
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x10, R12
+	VPXOR   Y4, Y7, Y7
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ROLL    $0x10, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	VPSHUFB Y9, Y7, Y7
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x0c, DI
+	ROLL    $0x0c, R8
+	VPADDD  Y7, Y6, Y6
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	VPXOR   Y6, Y5, Y5
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	VPSLLD  $0x0c, Y5, Y8
+	VPSRLD  $0x14, Y5, Y5
+	VPOR    Y8, Y5, Y5
+	ROLL    $0x08, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	VPADDD  Y5, Y4, Y4
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x07, DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	VPXOR   Y4, Y7, Y7
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	VPSHUFB Y10, Y7, Y7
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x10, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ADDL    R15, 8(SP)
+	VPADDD  Y7, Y6, Y6
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	VPXOR   Y6, Y5, Y5
+	XORL    4(SP), DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ROLL    $0x0c, DI
+	ADDL    R8, CX
+	ADDL    R9, DX
+	VPSLLD  $0x07, Y5, Y8
+	VPSRLD  $0x19, Y5, Y5
+	VPOR    Y8, Y5, Y5
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	VPSHUFD $0x93, Y4, Y4
+	ROLL    $0x08, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	VPSHUFD $0x39, Y6, Y6
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x07, R8
+	VPSHUFD $0x4e, Y7, Y7
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ROLL    $0x07, DI
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	VPADDD  Y5, Y4, Y4
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	VPXOR   Y4, Y7, Y7
+	ROLL    $0x10, R14
+	ROLL    $0x10, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	VPSHUFB Y9, Y7, Y7
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x0c, DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	VPADDD  Y7, Y6, Y6
+	ROLL    $0x0c, R10
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	VPXOR   Y6, Y5, Y5
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	VPSLLD  $0x0c, Y5, Y8
+	VPSRLD  $0x14, Y5, Y5
+	VPOR    Y8, Y5, Y5
+	ROLL    $0x08, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	VPADDD  Y5, Y4, Y4
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x07, DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	VPXOR   Y4, Y7, Y7
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	XORL    BX, R13
+	VPSHUFB Y10, Y7, Y7
+	XORL    SI, R14
+	ROLL    $0x10, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ADDL    R15, 8(SP)
+	VPADDD  Y7, Y6, Y6
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	VPXOR   Y6, Y5, Y5
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ROLL    $0x0c, DI
+	ADDL    R8, CX
+	ADDL    R9, DX
+	VPSLLD  $0x07, Y5, Y8
+	VPSRLD  $0x19, Y5, Y5
+	VPOR    Y8, Y5, Y5
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	VPSHUFD $0x39, Y4, Y4
+	ROLL    $0x08, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	VPSHUFD $0x93, Y6, Y6
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x07, R8
+	VPSHUFD $0x4e, Y7, Y7
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ROLL    $0x07, DI
+	ADDL    $0x61707865, CX
+	ADDL    $0x3320646e, DX
+	ADDL    $0x79622d32, BX
+	ADDL    $0x6b206574, SI
+	ADDL    (AX), DI
+	ADDL    4(AX), R8
+	ADDL    8(AX), R9
+	ADDL    12(AX), R10
+	SHLQ    $0x20, DX
+	ORQ     DX, CX
+	MOVQ    $0x0ffffffc0fffffff, DX
+	ANDQ    DX, CX
+	MOVQ    CX, 88(AX)
+	SHLQ    $0x20, SI
+	ORQ     SI, BX
+	MOVQ    $0x0ffffffc0ffffffc, CX
+	ANDQ    CX, BX
+	MOVQ    BX, 96(AX)
+	MOVQ    BX, SI
+	SHRQ    $0x02, SI
+	ADDQ    BX, SI
+	MOVQ    SI, 104(AX)
+	SHLQ    $0x20, R8
+	ORQ     R8, DI
+	MOVQ    DI, 48(AX)
+	SHLQ    $0x20, R10
+	ORQ     R10, R9
+	MOVQ    R9, 56(AX)
+	XORQ    CX, CX
+	XORQ    BX, BX
+	XORQ    SI, SI
+	VPADDD  Y5, Y4, Y4
+	ADDQ    160(AX), CX
+	ADCQ    168(AX), BX
+	ADCQ    112(AX), SI
+	MOVQ    CX, DX
+	MULXQ   88(AX), DI, R8
+	MULXQ   96(AX), CX, R9
+	VPXOR   Y4, Y7, Y7
+	ADDQ    CX, R8
+	ADCQ    $0x00, R9
+	MOVQ    BX, DX
+	MULXQ   88(AX), CX, BX
+	ADDQ    CX, R8
+	ADCQ    BX, R9
+	MULXQ   104(AX), CX, BX
+	VPSHUFB Y9, Y7, Y7
+	ADDQ    CX, DI
+	ADCQ    BX, R8
+	ADCQ    $0x00, R9
+	MOVQ    SI, CX
+	IMULQ   104(AX), CX
+	IMULQ   88(AX), SI
+	VPADDD  Y7, Y6, Y6
+	ADDQ    CX, R8
+	ADCQ    SI, R9
+	MOVQ    R9, SI
+	ANDQ    $0x03, SI
+	MOVQ    R9, BX
+	SHRQ    $0x02, BX
+	VPXOR   Y6, Y5, Y5
+	ANDQ    $-4, R9
+	ADDQ    BX, R9
+	ADDQ    R9, DI
+	ADCQ    $0x00, R8
+	ADCQ    $0x00, SI
+	MOVQ    DI, CX
+	MOVQ    R8, BX
+	VPSLLD  $0x0c, Y5, Y8
+	VPSRLD  $0x14, Y5, Y5
+	VPOR    Y8, Y5, Y5
+	ADDQ    176(AX), CX
+	ADCQ    184(AX), BX
+	ADCQ    120(AX), SI
+	MOVQ    CX, DX
+	MULXQ   88(AX), DI, R8
+	MULXQ   96(AX), CX, R9
+	VPADDD  Y5, Y4, Y4
+	ADDQ    CX, R8
+	ADCQ    $0x00, R9
+	MOVQ    BX, DX
+	MULXQ   88(AX), CX, BX
+	ADDQ    CX, R8
+	ADCQ    BX, R9
+	MULXQ   104(AX), CX, BX
+	VPXOR   Y4, Y7, Y7
+	ADDQ    CX, DI
+	ADCQ    BX, R8
+	ADCQ    $0x00, R9
+	MOVQ    SI, CX
+	IMULQ   104(AX), CX
+	IMULQ   88(AX), SI
+	VPSHUFB Y10, Y7, Y7
+	ADDQ    CX, R8
+	ADCQ    SI, R9
+	MOVQ    R9, SI
+	ANDQ    $0x03, SI
+	MOVQ    R9, BX
+	SHRQ    $0x02, BX
+	ANDQ    $-4, R9
+	VPADDD  Y7, Y6, Y6
+	ADDQ    BX, R9
+	ADDQ    R9, DI
+	ADCQ    $0x00, R8
+	ADCQ    $0x00, SI
+	MOVQ    DI, CX
+	MOVQ    R8, BX
+	VPXOR   Y6, Y5, Y5
+	ADDQ    192(AX), CX
+	ADCQ    200(AX), BX
+	ADCQ    128(AX), SI
+	MOVQ    CX, DX
+	MULXQ   88(AX), DI, R8
+	MULXQ   96(AX), CX, R9
+	VPSLLD  $0x07, Y5, Y8
+	VPSRLD  $0x19, Y5, Y5
+	VPOR    Y8, Y5, Y5
+	ADDQ    CX, R8
+	ADCQ    $0x00, R9
+	MOVQ    BX, DX
+	MULXQ   88(AX), CX, BX
+	ADDQ    CX, R8
+	ADCQ    BX, R9
+	MULXQ   104(AX), CX, BX
+	VPSHUFD $0x93, Y4, Y4
+	ADDQ    CX, DI
+	ADCQ    BX, R8
+	ADCQ    $0x00, R9
+	MOVQ    SI, CX
+	IMULQ   104(AX), CX
+	IMULQ   88(AX), SI
+	VPSHUFD $0x39, Y6, Y6
+	ADDQ    CX, R8
+	ADCQ    SI, R9
+	MOVQ    R9, SI
+	ANDQ    $0x03, SI
+	MOVQ    R9, BX
+	SHRQ    $0x02, BX
+	ANDQ    $-4, R9
+	VPSHUFD $0x4e, Y7, Y7
+	ADDQ    BX, R9
+	ADDQ    R9, DI
+	ADCQ    $0x00, R8
+	ADCQ    $0x00, SI
+	MOVQ    DI, CX
+	MOVQ    R8, BX
+	VPADDD  Y5, Y4, Y4
+	ADDQ    208(AX), CX
+	ADCQ    216(AX), BX
+	ADCQ    136(AX), SI
+	MOVQ    CX, DX
+	MULXQ   88(AX), DI, R8
+	MULXQ   96(AX), CX, R9
+	ADDQ    CX, R8
+	VPXOR   Y4, Y7, Y7
+	ADCQ    $0x00, R9
+	MOVQ    BX, DX
+	MULXQ   88(AX), CX, BX
+	ADDQ    CX, R8
+	ADCQ    BX, R9
+	MULXQ   104(AX), CX, BX
+	VPSHUFB Y9, Y7, Y7
+	ADDQ    CX, DI
+	ADCQ    BX, R8
+	ADCQ    $0x00, R9
+	MOVQ    SI, CX
+	IMULQ   104(AX), CX
+	IMULQ   88(AX), SI
+	VPADDD  Y7, Y6, Y6
+	ADDQ    CX, R8
+	ADCQ    SI, R9
+	MOVQ    R9, SI
+	ANDQ    $0x03, SI
+	MOVQ    R9, BX
+	SHRQ    $0x02, BX
+	ANDQ    $-4, R9
+	VPXOR   Y6, Y5, Y5
+	ADDQ    BX, R9
+	ADDQ    R9, DI
+	ADCQ    $0x00, R8
+	ADCQ    $0x00, SI
+	MOVQ    DI, CX
+	MOVQ    R8, BX
+	VPSLLD  $0x0c, Y5, Y8
+	VPSRLD  $0x14, Y5, Y5
+	VPOR    Y8, Y5, Y5
+	ADDQ    224(AX), CX
+	ADCQ    232(AX), BX
+	ADCQ    144(AX), SI
+	MOVQ    CX, DX
+	MULXQ   88(AX), DI, R8
+	MULXQ   96(AX), CX, R9
+	ADDQ    CX, R8
+	VPADDD  Y5, Y4, Y4
+	ADCQ    $0x00, R9
+	MOVQ    BX, DX
+	MULXQ   88(AX), CX, BX
+	ADDQ    CX, R8
+	ADCQ    BX, R9
+	MULXQ   104(AX), CX, BX
+	VPXOR   Y4, Y7, Y7
+	ADDQ    CX, DI
+	ADCQ    BX, R8
+	ADCQ    $0x00, R9
+	MOVQ    SI, CX
+	IMULQ   104(AX), CX
+	IMULQ   88(AX), SI
+	ADDQ    CX, R8
+	VPSHUFB Y10, Y7, Y7
+	ADCQ    SI, R9
+	MOVQ    R9, SI
+	ANDQ    $0x03, SI
+	MOVQ    R9, BX
+	SHRQ    $0x02, BX
+	ANDQ    $-4, R9
+	VPADDD  Y7, Y6, Y6
+	ADDQ    BX, R9
+	ADDQ    R9, DI
+	ADCQ    $0x00, R8
+	ADCQ    $0x00, SI
+	MOVQ    DI, CX
+	MOVQ    R8, BX
+	VPXOR   Y6, Y5, Y5
+	ADDQ    240(AX), CX
+	ADCQ    248(AX), BX
+	ADCQ    152(AX), SI
+	MOVQ    CX, DX
+	MULXQ   88(AX), DI, R8
+	MULXQ   96(AX), CX, R9
+	ADDQ    CX, R8
+	VPSLLD  $0x07, Y5, Y8
+	VPSRLD  $0x19, Y5, Y5
+	VPOR    Y8, Y5, Y5
+	ADCQ    $0x00, R9
+	MOVQ    BX, DX
+	MULXQ   88(AX), CX, BX
+	ADDQ    CX, R8
+	ADCQ    BX, R9
+	MULXQ   104(AX), CX, BX
+	VPSHUFD $0x39, Y4, Y4
+	ADDQ    CX, DI
+	ADCQ    BX, R8
+	ADCQ    $0x00, R9
+	MOVQ    SI, CX
+	IMULQ   104(AX), CX
+	IMULQ   88(AX), SI
+	ADDQ    CX, R8
+	VPSHUFD $0x93, Y6, Y6
+	ADCQ    SI, R9
+	MOVQ    R9, SI
+	ANDQ    $0x03, SI
+	MOVQ    R9, BX
+	SHRQ    $0x02, BX
+	ANDQ    $-4, R9
+	VPSHUFD $0x4e, Y7, Y7
+	ADDQ    BX, R9
+	ADDQ    R9, DI
+	ADCQ    $0x00, R8
+	ADCQ    $0x00, SI
+	MOVQ    DI, CX
+	MOVQ    R8, BX
+	MOVQ    CX, DI
+	MOVQ    BX, R8
+	SUBQ    $-5, DI
+	SBBQ    $-1, R8
+	SBBQ    $0x03, SI
+
+	// No borrow: h >= p, so h - p is the reduced value.
+	CMOVQCC DI, CX
+	CMOVQCC R8, BX
+	ADDQ    48(AX), CX
+	ADCQ    56(AX), BX
+	MOVQ    CX, 64(AX)
+	MOVQ    BX, 72(AX)
+	VPADDD  Y0, Y4, Y4
+	VPADDD  Y1, Y5, Y5
+	VPADDD  Y2, Y6, Y6
+	VPADDD  Y3, Y7, Y7
+
+	// Keystream block 1: the high lanes.
+	VPERM2I128 $0x31, Y5, Y4, Y0
+	VPERM2I128 $0x31, Y7, Y6, Y1
+	VPXOR      256(AX), Y0, Y0
+	VMOVDQU    Y0, 256(AX)
+	VPXOR      288(AX), Y1, Y1
+	VMOVDQU    Y1, 288(AX)
+	VZEROUPPER
+	RET
+
+// func sealShortLeadVL(st *[320]byte)
+// Requires: AVX, AVX2, AVX512F, AVX512VL, BMI2, CMOV
+TEXT ·sealShortLeadVL(SB), NOSPLIT, $80-8
+	MOVQ st+0(FP), AX
+
+	// Block 1's first 4 double rounds in general registers, its state to the frame.
+	MOVL            $0x61707865, CX
+	MOVL            $0x3320646e, DX
+	MOVL            $0x79622d32, BX
+	MOVL            $0x6b206574, SI
+	MOVL            (AX), DI
+	MOVL            4(AX), R8
+	MOVL            8(AX), R9
+	MOVL            12(AX), R10
+	MOVL            16(AX), R11
+	MOVL            R11, (SP)
+	MOVL            20(AX), R11
+	MOVL            R11, 4(SP)
+	MOVL            24(AX), R11
+	MOVL            R11, 8(SP)
+	MOVL            28(AX), R11
+	MOVL            $0x00000001, R12
+	MOVL            32(AX), R13
+	MOVL            36(AX), R14
+	MOVL            40(AX), R15
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	ADDL            R12, (SP)
+	ADDL            R13, 4(SP)
+	ADDL            R14, 8(SP)
+	ADDL            R15, R11
+	XORL            (SP), DI
+	XORL            4(SP), R8
+	XORL            8(SP), R9
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	ADDL            R12, (SP)
+	ADDL            R13, 4(SP)
+	ADDL            R14, 8(SP)
+	ADDL            R15, R11
+	XORL            (SP), DI
+	XORL            4(SP), R8
+	XORL            8(SP), R9
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ADDL            R15, 8(SP)
+	ADDL            R12, R11
+	ADDL            R13, (SP)
+	ADDL            R14, 4(SP)
+	XORL            8(SP), R8
+	XORL            R11, R9
+	XORL            (SP), R10
+	XORL            4(SP), DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ADDL            R15, 8(SP)
+	ADDL            R12, R11
+	ADDL            R13, (SP)
+	ADDL            R14, 4(SP)
+	XORL            8(SP), R8
+	XORL            R11, R9
+	XORL            (SP), R10
+	XORL            4(SP), DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	ADDL            R12, (SP)
+	ADDL            R13, 4(SP)
+	ADDL            R14, 8(SP)
+	ADDL            R15, R11
+	XORL            (SP), DI
+	XORL            4(SP), R8
+	XORL            8(SP), R9
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	ADDL            R12, (SP)
+	ADDL            R13, 4(SP)
+	ADDL            R14, 8(SP)
+	ADDL            R15, R11
+	XORL            (SP), DI
+	XORL            4(SP), R8
+	XORL            8(SP), R9
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ADDL            R15, 8(SP)
+	ADDL            R12, R11
+	ADDL            R13, (SP)
+	ADDL            R14, 4(SP)
+	XORL            8(SP), R8
+	XORL            R11, R9
+	XORL            (SP), R10
+	XORL            4(SP), DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ADDL            R15, 8(SP)
+	ADDL            R12, R11
+	ADDL            R13, (SP)
+	ADDL            R14, 4(SP)
+	XORL            8(SP), R8
+	XORL            R11, R9
+	XORL            (SP), R10
+	XORL            4(SP), DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	ADDL            R12, (SP)
+	ADDL            R13, 4(SP)
+	ADDL            R14, 8(SP)
+	ADDL            R15, R11
+	XORL            (SP), DI
+	XORL            4(SP), R8
+	XORL            8(SP), R9
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	ADDL            R12, (SP)
+	ADDL            R13, 4(SP)
+	ADDL            R14, 8(SP)
+	ADDL            R15, R11
+	XORL            (SP), DI
+	XORL            4(SP), R8
+	XORL            8(SP), R9
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ADDL            R15, 8(SP)
+	ADDL            R12, R11
+	ADDL            R13, (SP)
+	ADDL            R14, 4(SP)
+	XORL            8(SP), R8
+	XORL            R11, R9
+	XORL            (SP), R10
+	XORL            4(SP), DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ADDL            R15, 8(SP)
+	ADDL            R12, R11
+	ADDL            R13, (SP)
+	ADDL            R14, 4(SP)
+	XORL            8(SP), R8
+	XORL            R11, R9
+	XORL            (SP), R10
+	XORL            4(SP), DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	ADDL            R12, (SP)
+	ADDL            R13, 4(SP)
+	ADDL            R14, 8(SP)
+	ADDL            R15, R11
+	XORL            (SP), DI
+	XORL            4(SP), R8
+	XORL            8(SP), R9
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	ADDL            R12, (SP)
+	ADDL            R13, 4(SP)
+	ADDL            R14, 8(SP)
+	ADDL            R15, R11
+	XORL            (SP), DI
+	XORL            4(SP), R8
+	XORL            8(SP), R9
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ADDL            R15, 8(SP)
+	ADDL            R12, R11
+	ADDL            R13, (SP)
+	ADDL            R14, 4(SP)
+	XORL            8(SP), R8
+	XORL            R11, R9
+	XORL            (SP), R10
+	XORL            4(SP), DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ADDL            R15, 8(SP)
+	ADDL            R12, R11
+	ADDL            R13, (SP)
+	ADDL            R14, 4(SP)
+	XORL            8(SP), R8
+	XORL            R11, R9
+	XORL            (SP), R10
+	XORL            4(SP), DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	MOVL            CX, 16(SP)
+	MOVL            DX, 20(SP)
+	MOVL            BX, 24(SP)
+	MOVL            SI, 28(SP)
+	MOVL            DI, 32(SP)
+	MOVL            R8, 36(SP)
+	MOVL            R9, 40(SP)
+	MOVL            R10, 44(SP)
+	MOVL            (SP), CX
+	MOVL            CX, 48(SP)
+	MOVL            4(SP), CX
+	MOVL            CX, 52(SP)
+	MOVL            8(SP), CX
+	MOVL            CX, 56(SP)
+	MOVL            R11, 60(SP)
+	MOVL            R12, 64(SP)
+	MOVL            R13, 68(SP)
+	MOVL            R14, 72(SP)
+	MOVL            R15, 76(SP)
+	LEAQ            32(AX), CX
+	VBROADCASTI32X4 cp_sigma<>+0(SB), Y0
+	VBROADCASTI32X4 (AX), Y1
+	VBROADCASTI32X4 16(AX), Y2
+
+	// Row d: counter 0 and the nonce, the lane's block number added to the counter.
+	VMOVD       (CX), X3
+	VPSLLDQ     $0x04, X3, X3
+	VPINSRQ     $0x01, 4(CX), X3, X3
+	VINSERTI128 $0x01, X3, Y3, Y3
+	VPADDD      cp_lanectr<>+0(SB), Y3, Y3
+	VMOVDQA32   Y0, Y4
+	VMOVDQA32   Y1, Y5
+	VMOVDQA32   Y2, Y6
+	VMOVDQA32   Y3, Y7
+
+	// The rows continue from that state in both lanes; the input rows stay for the final addition.
+	VBROADCASTI128 16(SP), Y4
+	VBROADCASTI128 32(SP), Y5
+	VBROADCASTI128 48(SP), Y6
+	VBROADCASTI128 64(SP), Y7
+
+	// Block 0 in general registers, the Poly1305 key from it.
+	MOVL    $0x61707865, CX
+	MOVL    $0x3320646e, DX
+	MOVL    $0x79622d32, BX
+	MOVL    $0x6b206574, SI
+	MOVL    (AX), DI
+	MOVL    4(AX), R8
+	MOVL    8(AX), R9
+	MOVL    12(AX), R10
+	MOVL    16(AX), R11
+	MOVL    R11, (SP)
+	MOVL    20(AX), R11
+	MOVL    R11, 4(SP)
+	MOVL    24(AX), R11
+	MOVL    R11, 8(SP)
+	MOVL    28(AX), R11
+	MOVL    $0x00000000, R12
+	MOVL    32(AX), R13
+	MOVL    36(AX), R14
+	MOVL    40(AX), R15
+	VPADDD  Y5, Y4, Y4
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	VPXORD  Y4, Y7, Y7
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	VPROLD  $0x10, Y7, Y7
+	ROLL    $0x10, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	VPADDD  Y7, Y6, Y6
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x0c, DI
+	ROLL    $0x0c, R8
+	VPXORD  Y6, Y5, Y5
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	VPROLD  $0x0c, Y5, Y5
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x08, R12
+	VPADDD  Y5, Y4, Y4
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	ROLL    $0x08, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	VPXORD  Y4, Y7, Y7
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	VPROLD  $0x08, Y7, Y7
+	ROLL    $0x07, DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ADDL    R8, CX
+	VPADDD  Y7, Y6, Y6
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	XORL    BX, R13
+	VPXORD  Y6, Y5, Y5
+	XORL    SI, R14
+	ROLL    $0x10, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	VPROLD  $0x07, Y5, Y5
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	VPSHUFD $0x93, Y4, Y4
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	VPSHUFD $0x39, Y6, Y6
+	ROLL    $0x0c, DI
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	VPSHUFD $0x4e, Y7, Y7
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x08, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	VPADDD  Y5, Y4, Y4
+	ROLL    $0x08, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	VPXORD  Y4, Y7, Y7
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	VPROLD  $0x10, Y7, Y7
+	ROLL    $0x07, R10
+	ROLL    $0x07, DI
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	VPADDD  Y7, Y6, Y6
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x10, R12
+	VPXORD  Y6, Y5, Y5
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ROLL    $0x10, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	VPROLD  $0x0c, Y5, Y5
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	VPADDD  Y5, Y4, Y4
+	ROLL    $0x0c, DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ADDL    DI, CX
+	VPXORD  Y4, Y7, Y7
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	VPROLD  $0x08, Y7, Y7
+	XORL    SI, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	ROLL    $0x08, R15
+	VPADDD  Y7, Y6, Y6
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	VPXORD  Y6, Y5, Y5
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x07, DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	VPROLD  $0x07, Y5, Y5
+	ROLL    $0x07, R10
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	VPSHUFD $0x39, Y4, Y4
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x10, R15
+	ROLL    $0x10, R12
+	VPSHUFD $0x93, Y6, Y6
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	VPSHUFD $0x4e, Y7, Y7
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	VPADDD  Y5, Y4, Y4
+	ROLL    $0x0c, R10
+	ROLL    $0x0c, DI
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	VPXORD  Y4, Y7, Y7
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x08, R15
+	VPROLD  $0x10, Y7, Y7
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	VPADDD  Y7, Y6, Y6
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	VPXORD  Y6, Y5, Y5
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ROLL    $0x07, DI
+	ADDL    DI, CX
+	VPROLD  $0x0c, Y5, Y5
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	VPADDD  Y5, Y4, Y4
+	XORL    SI, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ROLL    $0x10, R15
+	VPXORD  Y4, Y7, Y7
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	VPROLD  $0x08, Y7, Y7
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x0c, DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	VPADDD  Y7, Y6, Y6
+	ROLL    $0x0c, R10
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	VPXORD  Y6, Y5, Y5
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	VPROLD  $0x07, Y5, Y5
+	ROLL    $0x08, R14
+	ROLL    $0x08, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	VPSHUFD $0x93, Y4, Y4
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x07, DI
+	VPSHUFD $0x39, Y6, Y6
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	VPSHUFD $0x4e, Y7, Y7
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x10, R15
+	VPADDD  Y5, Y4, Y4
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	VPXORD  Y4, Y7, Y7
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	VPROLD  $0x10, Y7, Y7
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ROLL    $0x0c, DI
+	ADDL    R8, CX
+	VPADDD  Y7, Y6, Y6
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	XORL    BX, R13
+	VPXORD  Y6, Y5, Y5
+	XORL    SI, R14
+	ROLL    $0x08, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	VPROLD  $0x0c, Y5, Y5
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	VPADDD  Y5, Y4, Y4
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	VPXORD  Y4, Y7, Y7
+	ROLL    $0x07, DI
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	VPROLD  $0x08, Y7, Y7
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	VPADDD  Y7, Y6, Y6
+	ROLL    $0x10, R14
+	ROLL    $0x10, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	VPXORD  Y6, Y5, Y5
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x0c, DI
+	VPROLD  $0x07, Y5, Y5
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	VPSHUFD $0x39, Y4, Y4
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	VPSHUFD $0x93, Y6, Y6
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	ROLL    $0x08, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	VPSHUFD $0x4e, Y7, Y7
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	VPADDD  Y5, Y4, Y4
+	ROLL    $0x07, DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ADDL    R8, CX
+	VPXORD  Y4, Y7, Y7
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	XORL    BX, R13
+	VPROLD  $0x10, Y7, Y7
+	XORL    SI, R14
+	ROLL    $0x10, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	VPADDD  Y7, Y6, Y6
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	VPXORD  Y6, Y5, Y5
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	VPROLD  $0x0c, Y5, Y5
+	ROLL    $0x0c, DI
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	VPADDD  Y5, Y4, Y4
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x08, R15
+	ROLL    $0x08, R12
+	VPXORD  Y4, Y7, Y7
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	VPROLD  $0x08, Y7, Y7
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x07, R8
+	VPADDD  Y7, Y6, Y6
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ROLL    $0x07, DI
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	VPXORD  Y6, Y5, Y5
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	VPROLD  $0x07, Y5, Y5
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ROLL    $0x10, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	VPSHUFD $0x93, Y4, Y4
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	VPSHUFD $0x39, Y6, Y6
+	XORL    R11, R10
+	ROLL    $0x0c, DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ADDL    DI, CX
+	VPSHUFD $0x4e, Y7, Y7
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	VPADDD  Y5, Y4, Y4
+	XORL    SI, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	ROLL    $0x08, R15
+	VPXORD  Y4, Y7, Y7
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	VPROLD  $0x10, Y7, Y7
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x07, DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	VPADDD  Y7, Y6, Y6
+	ROLL    $0x07, R10
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	VPXORD  Y6, Y5, Y5
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x10, R15
+	ROLL    $0x10, R12
+	VPROLD  $0x0c, Y5, Y5
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	VPADDD  Y5, Y4, Y4
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x0c, R8
+	VPXORD  Y4, Y7, Y7
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ROLL    $0x0c, DI
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	VPROLD  $0x08, Y7, Y7
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	VPADDD  Y7, Y6, Y6
+	ROLL    $0x08, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	VPXORD  Y6, Y5, Y5
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	VPROLD  $0x07, Y5, Y5
+	XORL    4(SP), DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ROLL    $0x07, DI
+	ADDL    DI, CX
+	VPSHUFD $0x39, Y4, Y4
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	VPSHUFD $0x93, Y6, Y6
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ROLL    $0x10, R15
+	VPSHUFD $0x4e, Y7, Y7
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	VPADDD  Y5, Y4, Y4
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x0c, DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	VPXORD  Y4, Y7, Y7
+	ROLL    $0x0c, R10
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	VPROLD  $0x10, Y7, Y7
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	VPADDD  Y7, Y6, Y6
+	ROLL    $0x08, R14
+	ROLL    $0x08, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	VPXORD  Y6, Y5, Y5
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x07, DI
+	VPROLD  $0x0c, Y5, Y5
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	VPADDD  Y5, Y4, Y4
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	VPXORD  Y4, Y7, Y7
+	ROLL    $0x10, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	VPROLD  $0x08, Y7, Y7
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	VPADDD  Y7, Y6, Y6
+	XORL    4(SP), DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ROLL    $0x0c, DI
+	ADDL    R8, CX
+	VPXORD  Y6, Y5, Y5
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	VPROLD  $0x07, Y5, Y5
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x08, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	VPSHUFD $0x93, Y4, Y4
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	VPSHUFD $0x39, Y6, Y6
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	VPSHUFD $0x4e, Y7, Y7
+	ROLL    $0x07, DI
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	VPADDD  Y5, Y4, Y4
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	VPXORD  Y4, Y7, Y7
+	ROLL    $0x10, R14
+	ROLL    $0x10, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	VPROLD  $0x10, Y7, Y7
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x0c, DI
+	VPADDD  Y7, Y6, Y6
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	VPXORD  Y6, Y5, Y5
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	VPROLD  $0x0c, Y5, Y5
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	ROLL    $0x08, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	VPADDD  Y5, Y4, Y4
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	VPXORD  Y4, Y7, Y7
+	XORL    R11, R10
+	ROLL    $0x07, DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ADDL    R8, CX
+	VPROLD  $0x08, Y7, Y7
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	VPADDD  Y7, Y6, Y6
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x10, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	VPXORD  Y6, Y5, Y5
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	VPROLD  $0x07, Y5, Y5
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	VPSHUFD $0x39, Y4, Y4
+	ROLL    $0x0c, DI
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	VPSHUFD $0x93, Y6, Y6
+	XORL    CX, R15
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x08, R15
+	ROLL    $0x08, R12
+	VPSHUFD $0x4e, Y7, Y7
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	VPADDD  Y5, Y4, Y4
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x07, R8
+	VPXORD  Y4, Y7, Y7
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ROLL    $0x07, DI
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	VPROLD  $0x10, Y7, Y7
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	VPADDD  Y7, Y6, Y6
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ROLL    $0x10, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	VPXORD  Y6, Y5, Y5
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	VPROLD  $0x0c, Y5, Y5
+	XORL    R11, R10
+	ROLL    $0x0c, DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ADDL    DI, CX
+	VPADDD  Y5, Y4, Y4
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	VPXORD  Y4, Y7, Y7
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	ROLL    $0x08, R15
+	VPROLD  $0x08, Y7, Y7
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	VPADDD  Y7, Y6, Y6
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x07, DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	VPXORD  Y6, Y5, Y5
+	ROLL    $0x07, R10
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	VPROLD  $0x07, Y5, Y5
+	XORL    CX, R15
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x10, R15
+	ROLL    $0x10, R12
+	VPSHUFD $0x93, Y4, Y4
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	VPSHUFD $0x39, Y6, Y6
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x0c, R8
+	VPSHUFD $0x4e, Y7, Y7
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ROLL    $0x0c, DI
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	VPADDD  Y5, Y4, Y4
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	VPXORD  Y4, Y7, Y7
+	ROLL    $0x08, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	VPROLD  $0x10, Y7, Y7
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	VPADDD  Y7, Y6, Y6
+	XORL    4(SP), DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ROLL    $0x07, DI
+	ADDL    DI, CX
+	VPXORD  Y6, Y5, Y5
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	VPROLD  $0x0c, Y5, Y5
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ROLL    $0x10, R15
+	VPADDD  Y5, Y4, Y4
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	VPXORD  Y4, Y7, Y7
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x0c, DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	VPROLD  $0x08, Y7, Y7
+	ROLL    $0x0c, R10
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	VPADDD  Y7, Y6, Y6
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	VPXORD  Y6, Y5, Y5
+	ROLL    $0x08, R14
+	ROLL    $0x08, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	VPROLD  $0x07, Y5, Y5
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x07, DI
+	VPSHUFD $0x39, Y4, Y4
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ADDL    R8, CX
+	ADDL    R9, DX
+	VPSHUFD $0x93, Y6, Y6
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	VPSHUFD $0x4e, Y7, Y7
+	ROLL    $0x10, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	VPADDD  Y5, Y4, Y4
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	VPXORD  Y4, Y7, Y7
+	XORL    4(SP), DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ROLL    $0x0c, DI
+	ADDL    R8, CX
+	VPROLD  $0x10, Y7, Y7
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	VPADDD  Y7, Y6, Y6
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x08, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	VPXORD  Y6, Y5, Y5
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	VPROLD  $0x0c, Y5, Y5
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	VPADDD  Y5, Y4, Y4
+	ROLL    $0x07, DI
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	VPXORD  Y4, Y7, Y7
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	VPROLD  $0x08, Y7, Y7
+	ROLL    $0x10, R14
+	ROLL    $0x10, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	VPADDD  Y7, Y6, Y6
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x0c, DI
+	VPXORD  Y6, Y5, Y5
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ADDL    DI, CX
+	ADDL    R8, DX
+	VPROLD  $0x07, Y5, Y5
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	VPSHUFD $0x93, Y4, Y4
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	ROLL    $0x08, R15
+	ADDL    R12, (SP)
+	VPSHUFD $0x39, Y6, Y6
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	VPSHUFD $0x4e, Y7, Y7
+	XORL    R11, R10
+	ROLL    $0x07, DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ADDL    R8, CX
+	VPADDD  Y5, Y4, Y4
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	VPXORD  Y4, Y7, Y7
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x10, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	VPROLD  $0x10, Y7, Y7
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	VPADDD  Y7, Y6, Y6
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	VPXORD  Y6, Y5, Y5
+	ROLL    $0x0c, DI
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	VPROLD  $0x0c, Y5, Y5
+	XORL    CX, R15
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x08, R15
+	ROLL    $0x08, R12
+	VPADDD  Y5, Y4, Y4
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	VPXORD  Y4, Y7, Y7
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x07, R8
+	VPROLD  $0x08, Y7, Y7
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ROLL    $0x07, DI
+	ADDL    $0x61707865, CX
+	ADDL    $0x3320646e, DX
+	ADDL    $0x79622d32, BX
+	ADDL    $0x6b206574, SI
+	ADDL    (AX), DI
+	ADDL    4(AX), R8
+	ADDL    8(AX), R9
+	ADDL    12(AX), R10
+	SHLQ    $0x20, DX
+	ORQ     DX, CX
+	MOVQ    $0x0ffffffc0fffffff, DX
+	ANDQ    DX, CX
+	MOVQ    CX, 88(AX)
+	SHLQ    $0x20, SI
+	ORQ     SI, BX
+	MOVQ    $0x0ffffffc0ffffffc, CX
+	ANDQ    CX, BX
+	MOVQ    BX, 96(AX)
+	MOVQ    BX, SI
+	SHRQ    $0x02, SI
+	ADDQ    BX, SI
+	MOVQ    SI, 104(AX)
+	SHLQ    $0x20, R8
+	ORQ     R8, DI
+	MOVQ    DI, 48(AX)
+	SHLQ    $0x20, R10
+	ORQ     R10, R9
+	MOVQ    R9, 56(AX)
+	XORQ    CX, CX
+	VPADDD  Y7, Y6, Y6
+	XORQ    BX, BX
+	XORQ    SI, SI
+	ADDQ    160(AX), CX
+	ADCQ    168(AX), BX
+	ADCQ    112(AX), SI
+	MOVQ    CX, DX
+	VPXORD  Y6, Y5, Y5
+	MULXQ   88(AX), DI, R8
+	MULXQ   96(AX), CX, R9
+	ADDQ    CX, R8
+	ADCQ    $0x00, R9
+	MOVQ    BX, DX
+	VPROLD  $0x07, Y5, Y5
+	MULXQ   88(AX), CX, BX
+	ADDQ    CX, R8
+	ADCQ    BX, R9
+	MULXQ   104(AX), CX, BX
+	ADDQ    CX, DI
+	ADCQ    BX, R8
+	VPSHUFD $0x39, Y4, Y4
+	ADCQ    $0x00, R9
+	MOVQ    SI, CX
+	IMULQ   104(AX), CX
+	IMULQ   88(AX), SI
+	ADDQ    CX, R8
+	VPSHUFD $0x93, Y6, Y6
+	ADCQ    SI, R9
+	MOVQ    R9, SI
+	ANDQ    $0x03, SI
+	MOVQ    R9, BX
+	SHRQ    $0x02, BX
+	ANDQ    $-4, R9
+	VPSHUFD $0x4e, Y7, Y7
+	ADDQ    BX, R9
+	ADDQ    R9, DI
+	ADCQ    $0x00, R8
+	ADCQ    $0x00, SI
+	MOVQ    DI, CX
+	MOVQ    R8, BX
+	VPADDD  Y0, Y4, Y4
+	VPADDD  Y1, Y5, Y5
+	VPADDD  Y2, Y6, Y6
+	VPADDD  Y3, Y7, Y7
+
+	// Keystream block 1: the high lanes.
+	VPERM2I128 $0x31, Y5, Y4, Y0
+	VPERM2I128 $0x31, Y7, Y6, Y1
+
+	// The keystream past the message's length is masked off: the MAC pads with zeros.
+	LEAQ    cp_mask<>+0(SB), DX
+	MOVQ    80(AX), DI
+	SUBQ    DI, DX
+	VPAND   64(DX), Y0, Y0
+	VPXOR   256(AX), Y0, Y0
+	VMOVDQU Y0, 256(AX)
+	VMOVDQU Y0, 176(AX)
+	VPAND   96(DX), Y1, Y1
+	VPXOR   288(AX), Y1, Y1
+	VMOVDQU Y1, 288(AX)
+	VMOVDQU Y1, 208(AX)
+
+	// The ciphertext blocks, taken from the registers, then the lengths.
+	MOVL         44(AX), R10
+	CMPL         R10, $0x01
+	JB           sealShortLeadVL_lengths
+	VMOVQ        X0, DX
+	VPEXTRQ      $0x01, X0, DI
+	ADDQ         DX, CX
+	ADCQ         DI, BX
+	ADCQ         $0x01, SI
+	MOVQ         CX, DX
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	ADDQ         CX, R8
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	ADCQ         BX, R9
+	MULXQ        104(AX), CX, BX
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
+	IMULQ        88(AX), SI
+	ADDQ         CX, R8
+	ADCQ         SI, R9
+	MOVQ         R9, SI
+	ANDQ         $0x03, SI
+	MOVQ         R9, BX
+	SHRQ         $0x02, BX
+	ANDQ         $-4, R9
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	ADCQ         $0x00, R8
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	MOVQ         R8, BX
+	CMPL         R10, $0x02
+	JB           sealShortLeadVL_lengths
+	VEXTRACTI128 $0x01, Y0, X0
+	VMOVQ        X0, DX
+	VPEXTRQ      $0x01, X0, DI
+	ADDQ         DX, CX
+	ADCQ         DI, BX
+	ADCQ         $0x01, SI
+	MOVQ         CX, DX
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	ADDQ         CX, R8
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	ADCQ         BX, R9
+	MULXQ        104(AX), CX, BX
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
+	IMULQ        88(AX), SI
+	ADDQ         CX, R8
+	ADCQ         SI, R9
+	MOVQ         R9, SI
+	ANDQ         $0x03, SI
+	MOVQ         R9, BX
+	SHRQ         $0x02, BX
+	ANDQ         $-4, R9
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	ADCQ         $0x00, R8
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	MOVQ         R8, BX
+	CMPL         R10, $0x03
+	JB           sealShortLeadVL_lengths
+	VMOVQ        X1, DX
+	VPEXTRQ      $0x01, X1, DI
+	ADDQ         DX, CX
+	ADCQ         DI, BX
+	ADCQ         $0x01, SI
+	MOVQ         CX, DX
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	ADDQ         CX, R8
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	ADCQ         BX, R9
+	MULXQ        104(AX), CX, BX
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
+	IMULQ        88(AX), SI
+	ADDQ         CX, R8
+	ADCQ         SI, R9
+	MOVQ         R9, SI
+	ANDQ         $0x03, SI
+	MOVQ         R9, BX
+	SHRQ         $0x02, BX
+	ANDQ         $-4, R9
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	ADCQ         $0x00, R8
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	MOVQ         R8, BX
+	CMPL         R10, $0x04
+	JB           sealShortLeadVL_lengths
+	VEXTRACTI128 $0x01, Y1, X1
+	VMOVQ        X1, DX
+	VPEXTRQ      $0x01, X1, DI
+	ADDQ         DX, CX
+	ADCQ         DI, BX
+	ADCQ         $0x01, SI
+	MOVQ         CX, DX
+	MULXQ        88(AX), DI, R8
+	MULXQ        96(AX), CX, R9
+	ADDQ         CX, R8
+	ADCQ         $0x00, R9
+	MOVQ         BX, DX
+	MULXQ        88(AX), CX, BX
+	ADDQ         CX, R8
+	ADCQ         BX, R9
+	MULXQ        104(AX), CX, BX
+	ADDQ         CX, DI
+	ADCQ         BX, R8
+	ADCQ         $0x00, R9
+	MOVQ         SI, CX
+	IMULQ        104(AX), CX
+	IMULQ        88(AX), SI
+	ADDQ         CX, R8
+	ADCQ         SI, R9
+	MOVQ         R9, SI
+	ANDQ         $0x03, SI
+	MOVQ         R9, BX
+	SHRQ         $0x02, BX
+	ANDQ         $-4, R9
+	ADDQ         BX, R9
+	ADDQ         R9, DI
+	ADCQ         $0x00, R8
+	ADCQ         $0x00, SI
+	MOVQ         DI, CX
+	MOVQ         R8, BX
+
+sealShortLeadVL_lengths:
+	ADDQ  240(AX), CX
+	ADCQ  248(AX), BX
+	ADCQ  $0x01, SI
+	MOVQ  CX, DX
+	MULXQ 88(AX), DI, R8
+	MULXQ 96(AX), CX, R9
+	ADDQ  CX, R8
+	ADCQ  $0x00, R9
+	MOVQ  BX, DX
+	MULXQ 88(AX), CX, BX
+	ADDQ  CX, R8
+	ADCQ  BX, R9
+	MULXQ 104(AX), CX, BX
+	ADDQ  CX, DI
+	ADCQ  BX, R8
+	ADCQ  $0x00, R9
+	MOVQ  SI, CX
+	IMULQ 104(AX), CX
+	IMULQ 88(AX), SI
+	ADDQ  CX, R8
+	ADCQ  SI, R9
+	MOVQ  R9, SI
+	ANDQ  $0x03, SI
+	MOVQ  R9, BX
+	SHRQ  $0x02, BX
+	ANDQ  $-4, R9
+	ADDQ  BX, R9
+	ADDQ  R9, DI
+	ADCQ  $0x00, R8
+	ADCQ  $0x00, SI
+	MOVQ  DI, CX
+	MOVQ  R8, BX
+	MOVQ  CX, DI
+	MOVQ  BX, R8
+	SUBQ  $-5, DI
+	SBBQ  $-1, R8
+	SBBQ  $0x03, SI
+
+	// No borrow: h >= p, so h - p is the reduced value.
+	CMOVQCC DI, CX
+	CMOVQCC R8, BX
+	ADDQ    48(AX), CX
+	ADCQ    56(AX), BX
+	MOVQ    CX, 64(AX)
+	MOVQ    BX, 72(AX)
+	VZEROUPPER
+	RET
+
+// func openShortLeadVL(st *[320]byte)
+// Requires: AVX, AVX2, AVX512F, AVX512VL, BMI2, CMOV
+TEXT ·openShortLeadVL(SB), NOSPLIT, $80-8
+	MOVQ st+0(FP), AX
+
+	// Block 1's first 3 double rounds in general registers, its state to the frame.
+	MOVL            $0x61707865, CX
+	MOVL            $0x3320646e, DX
+	MOVL            $0x79622d32, BX
+	MOVL            $0x6b206574, SI
+	MOVL            (AX), DI
+	MOVL            4(AX), R8
+	MOVL            8(AX), R9
+	MOVL            12(AX), R10
+	MOVL            16(AX), R11
+	MOVL            R11, (SP)
+	MOVL            20(AX), R11
+	MOVL            R11, 4(SP)
+	MOVL            24(AX), R11
+	MOVL            R11, 8(SP)
+	MOVL            28(AX), R11
+	MOVL            $0x00000001, R12
+	MOVL            32(AX), R13
+	MOVL            36(AX), R14
+	MOVL            40(AX), R15
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	ADDL            R12, (SP)
+	ADDL            R13, 4(SP)
+	ADDL            R14, 8(SP)
+	ADDL            R15, R11
+	XORL            (SP), DI
+	XORL            4(SP), R8
+	XORL            8(SP), R9
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	ADDL            R12, (SP)
+	ADDL            R13, 4(SP)
+	ADDL            R14, 8(SP)
+	ADDL            R15, R11
+	XORL            (SP), DI
+	XORL            4(SP), R8
+	XORL            8(SP), R9
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ADDL            R15, 8(SP)
+	ADDL            R12, R11
+	ADDL            R13, (SP)
+	ADDL            R14, 4(SP)
+	XORL            8(SP), R8
+	XORL            R11, R9
+	XORL            (SP), R10
+	XORL            4(SP), DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ADDL            R15, 8(SP)
+	ADDL            R12, R11
+	ADDL            R13, (SP)
+	ADDL            R14, 4(SP)
+	XORL            8(SP), R8
+	XORL            R11, R9
+	XORL            (SP), R10
+	XORL            4(SP), DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	ADDL            R12, (SP)
+	ADDL            R13, 4(SP)
+	ADDL            R14, 8(SP)
+	ADDL            R15, R11
+	XORL            (SP), DI
+	XORL            4(SP), R8
+	XORL            8(SP), R9
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	ADDL            R12, (SP)
+	ADDL            R13, 4(SP)
+	ADDL            R14, 8(SP)
+	ADDL            R15, R11
+	XORL            (SP), DI
+	XORL            4(SP), R8
+	XORL            8(SP), R9
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ADDL            R15, 8(SP)
+	ADDL            R12, R11
+	ADDL            R13, (SP)
+	ADDL            R14, 4(SP)
+	XORL            8(SP), R8
+	XORL            R11, R9
+	XORL            (SP), R10
+	XORL            4(SP), DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ADDL            R15, 8(SP)
+	ADDL            R12, R11
+	ADDL            R13, (SP)
+	ADDL            R14, 4(SP)
+	XORL            8(SP), R8
+	XORL            R11, R9
+	XORL            (SP), R10
+	XORL            4(SP), DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ROLL            $0x10, R15
+	ADDL            R12, (SP)
+	ADDL            R13, 4(SP)
+	ADDL            R14, 8(SP)
+	ADDL            R15, R11
+	XORL            (SP), DI
+	XORL            4(SP), R8
+	XORL            8(SP), R9
+	XORL            R11, R10
+	ROLL            $0x0c, DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ADDL            DI, CX
+	ADDL            R8, DX
+	ADDL            R9, BX
+	ADDL            R10, SI
+	XORL            CX, R12
+	XORL            DX, R13
+	XORL            BX, R14
+	XORL            SI, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ROLL            $0x08, R15
+	ADDL            R12, (SP)
+	ADDL            R13, 4(SP)
+	ADDL            R14, 8(SP)
+	ADDL            R15, R11
+	XORL            (SP), DI
+	XORL            4(SP), R8
+	XORL            8(SP), R9
+	XORL            R11, R10
+	ROLL            $0x07, DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x10, R15
+	ROLL            $0x10, R12
+	ROLL            $0x10, R13
+	ROLL            $0x10, R14
+	ADDL            R15, 8(SP)
+	ADDL            R12, R11
+	ADDL            R13, (SP)
+	ADDL            R14, 4(SP)
+	XORL            8(SP), R8
+	XORL            R11, R9
+	XORL            (SP), R10
+	XORL            4(SP), DI
+	ROLL            $0x0c, R8
+	ROLL            $0x0c, R9
+	ROLL            $0x0c, R10
+	ROLL            $0x0c, DI
+	ADDL            R8, CX
+	ADDL            R9, DX
+	ADDL            R10, BX
+	ADDL            DI, SI
+	XORL            CX, R15
+	XORL            DX, R12
+	XORL            BX, R13
+	XORL            SI, R14
+	ROLL            $0x08, R15
+	ROLL            $0x08, R12
+	ROLL            $0x08, R13
+	ROLL            $0x08, R14
+	ADDL            R15, 8(SP)
+	ADDL            R12, R11
+	ADDL            R13, (SP)
+	ADDL            R14, 4(SP)
+	XORL            8(SP), R8
+	XORL            R11, R9
+	XORL            (SP), R10
+	XORL            4(SP), DI
+	ROLL            $0x07, R8
+	ROLL            $0x07, R9
+	ROLL            $0x07, R10
+	ROLL            $0x07, DI
+	MOVL            CX, 16(SP)
+	MOVL            DX, 20(SP)
+	MOVL            BX, 24(SP)
+	MOVL            SI, 28(SP)
+	MOVL            DI, 32(SP)
+	MOVL            R8, 36(SP)
+	MOVL            R9, 40(SP)
+	MOVL            R10, 44(SP)
+	MOVL            (SP), CX
+	MOVL            CX, 48(SP)
+	MOVL            4(SP), CX
+	MOVL            CX, 52(SP)
+	MOVL            8(SP), CX
+	MOVL            CX, 56(SP)
+	MOVL            R11, 60(SP)
+	MOVL            R12, 64(SP)
+	MOVL            R13, 68(SP)
+	MOVL            R14, 72(SP)
+	MOVL            R15, 76(SP)
+	LEAQ            32(AX), CX
+	VBROADCASTI32X4 cp_sigma<>+0(SB), Y0
+	VBROADCASTI32X4 (AX), Y1
+	VBROADCASTI32X4 16(AX), Y2
+
+	// Row d: counter 0 and the nonce, the lane's block number added to the counter.
+	VMOVD       (CX), X3
+	VPSLLDQ     $0x04, X3, X3
+	VPINSRQ     $0x01, 4(CX), X3, X3
+	VINSERTI128 $0x01, X3, Y3, Y3
+	VPADDD      cp_lanectr<>+0(SB), Y3, Y3
+	VMOVDQA32   Y0, Y4
+	VMOVDQA32   Y1, Y5
+	VMOVDQA32   Y2, Y6
+	VMOVDQA32   Y3, Y7
+
+	// The rows continue from that state in both lanes; the input rows stay for the final addition.
+	VBROADCASTI128 16(SP), Y4
+	VBROADCASTI128 32(SP), Y5
+	VBROADCASTI128 48(SP), Y6
+	VBROADCASTI128 64(SP), Y7
+
+	// Block 0 in general registers, the Poly1305 key from it.
+	MOVL    $0x61707865, CX
+	MOVL    $0x3320646e, DX
+	MOVL    $0x79622d32, BX
+	MOVL    $0x6b206574, SI
+	MOVL    (AX), DI
+	MOVL    4(AX), R8
+	MOVL    8(AX), R9
+	MOVL    12(AX), R10
+	MOVL    16(AX), R11
+	MOVL    R11, (SP)
+	MOVL    20(AX), R11
+	MOVL    R11, 4(SP)
+	MOVL    24(AX), R11
+	MOVL    R11, 8(SP)
+	MOVL    28(AX), R11
+	MOVL    $0x00000000, R12
+	MOVL    32(AX), R13
+	MOVL    36(AX), R14
+	MOVL    40(AX), R15
+	VPADDD  Y5, Y4, Y4
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	VPXORD  Y4, Y7, Y7
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	VPROLD  $0x10, Y7, Y7
+	ROLL    $0x10, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	VPADDD  Y7, Y6, Y6
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x0c, DI
+	ROLL    $0x0c, R8
+	VPXORD  Y6, Y5, Y5
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	VPROLD  $0x0c, Y5, Y5
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x08, R12
+	VPADDD  Y5, Y4, Y4
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	ROLL    $0x08, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	VPXORD  Y4, Y7, Y7
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	VPROLD  $0x08, Y7, Y7
+	ROLL    $0x07, DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ADDL    R8, CX
+	VPADDD  Y7, Y6, Y6
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	XORL    BX, R13
+	VPXORD  Y6, Y5, Y5
+	XORL    SI, R14
+	ROLL    $0x10, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	VPROLD  $0x07, Y5, Y5
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	VPSHUFD $0x93, Y4, Y4
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	VPSHUFD $0x39, Y6, Y6
+	ROLL    $0x0c, DI
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	VPSHUFD $0x4e, Y7, Y7
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x08, R15
+	ROLL    $0x08, R12
+	VPADDD  Y5, Y4, Y4
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	VPXORD  Y4, Y7, Y7
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x07, R8
+	VPROLD  $0x10, Y7, Y7
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ROLL    $0x07, DI
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	VPADDD  Y7, Y6, Y6
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	VPXORD  Y6, Y5, Y5
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ROLL    $0x10, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	VPROLD  $0x0c, Y5, Y5
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	VPADDD  Y5, Y4, Y4
+	XORL    R11, R10
+	ROLL    $0x0c, DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ADDL    DI, CX
+	VPXORD  Y4, Y7, Y7
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	VPROLD  $0x08, Y7, Y7
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	ROLL    $0x08, R15
+	VPADDD  Y7, Y6, Y6
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	VPXORD  Y6, Y5, Y5
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x07, DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	VPROLD  $0x07, Y5, Y5
+	ROLL    $0x07, R10
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	VPSHUFD $0x39, Y4, Y4
+	XORL    CX, R15
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x10, R15
+	ROLL    $0x10, R12
+	VPSHUFD $0x93, Y6, Y6
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	VPSHUFD $0x4e, Y7, Y7
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x0c, R8
+	VPADDD  Y5, Y4, Y4
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ROLL    $0x0c, DI
+	ADDL    R8, CX
+	ADDL    R9, DX
+	VPXORD  Y4, Y7, Y7
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	VPROLD  $0x10, Y7, Y7
+	ROLL    $0x08, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	ADDL    R15, 8(SP)
+	VPADDD  Y7, Y6, Y6
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	VPXORD  Y6, Y5, Y5
+	XORL    4(SP), DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ROLL    $0x07, DI
+	VPROLD  $0x0c, Y5, Y5
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	VPADDD  Y5, Y4, Y4
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	VPXORD  Y4, Y7, Y7
+	ROLL    $0x10, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	VPROLD  $0x08, Y7, Y7
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x0c, DI
+	ROLL    $0x0c, R8
+	VPADDD  Y7, Y6, Y6
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	VPXORD  Y6, Y5, Y5
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x08, R12
+	VPROLD  $0x07, Y5, Y5
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	ROLL    $0x08, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	VPSHUFD $0x93, Y4, Y4
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	VPSHUFD $0x39, Y6, Y6
+	ROLL    $0x07, DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ADDL    R8, CX
+	ADDL    R9, DX
+	VPSHUFD $0x4e, Y7, Y7
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	XORL    BX, R13
+	VPADDD  Y5, Y4, Y4
+	XORL    SI, R14
+	ROLL    $0x10, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ADDL    R15, 8(SP)
+	VPXORD  Y4, Y7, Y7
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	VPROLD  $0x10, Y7, Y7
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ROLL    $0x0c, DI
+	VPADDD  Y7, Y6, Y6
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	VPXORD  Y6, Y5, Y5
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x08, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	VPROLD  $0x0c, Y5, Y5
+	ROLL    $0x08, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	VPADDD  Y5, Y4, Y4
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	VPXORD  Y4, Y7, Y7
+	ROLL    $0x07, R10
+	ROLL    $0x07, DI
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	VPROLD  $0x08, Y7, Y7
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x10, R12
+	VPADDD  Y7, Y6, Y6
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ROLL    $0x10, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	VPXORD  Y6, Y5, Y5
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	VPROLD  $0x07, Y5, Y5
+	ROLL    $0x0c, DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ADDL    DI, CX
+	ADDL    R8, DX
+	VPSHUFD $0x39, Y4, Y4
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	VPSHUFD $0x93, Y6, Y6
+	XORL    SI, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	ROLL    $0x08, R15
+	ADDL    R12, (SP)
+	VPSHUFD $0x4e, Y7, Y7
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	VPADDD  Y5, Y4, Y4
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x07, DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	VPXORD  Y4, Y7, Y7
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	VPROLD  $0x10, Y7, Y7
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x10, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	VPADDD  Y7, Y6, Y6
+	ROLL    $0x10, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	VPXORD  Y6, Y5, Y5
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	VPROLD  $0x0c, Y5, Y5
+	ROLL    $0x0c, R10
+	ROLL    $0x0c, DI
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	VPADDD  Y5, Y4, Y4
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x08, R15
+	VPXORD  Y4, Y7, Y7
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	VPROLD  $0x08, Y7, Y7
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	VPADDD  Y7, Y6, Y6
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ROLL    $0x07, DI
+	ADDL    DI, CX
+	VPXORD  Y6, Y5, Y5
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	VPROLD  $0x07, Y5, Y5
+	XORL    SI, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ROLL    $0x10, R15
+	VPSHUFD $0x93, Y4, Y4
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	VPSHUFD $0x39, Y6, Y6
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x0c, DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	VPSHUFD $0x4e, Y7, Y7
+	ROLL    $0x0c, R10
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	VPADDD  Y5, Y4, Y4
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	VPXORD  Y4, Y7, Y7
+	ROLL    $0x08, R14
+	ROLL    $0x08, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	VPROLD  $0x10, Y7, Y7
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x07, DI
+	VPADDD  Y7, Y6, Y6
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	VPXORD  Y6, Y5, Y5
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	VPROLD  $0x0c, Y5, Y5
+	ROLL    $0x10, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	VPADDD  Y5, Y4, Y4
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	VPXORD  Y4, Y7, Y7
+	XORL    4(SP), DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ROLL    $0x0c, DI
+	ADDL    R8, CX
+	VPROLD  $0x08, Y7, Y7
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	VPADDD  Y7, Y6, Y6
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x08, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	VPXORD  Y6, Y5, Y5
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	VPROLD  $0x07, Y5, Y5
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	VPSHUFD $0x39, Y4, Y4
+	ROLL    $0x07, DI
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	VPSHUFD $0x93, Y6, Y6
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	VPSHUFD $0x4e, Y7, Y7
+	ROLL    $0x10, R14
+	ROLL    $0x10, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	VPADDD  Y5, Y4, Y4
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x0c, DI
+	VPXORD  Y4, Y7, Y7
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ADDL    DI, CX
+	ADDL    R8, DX
+	VPROLD  $0x10, Y7, Y7
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	VPADDD  Y7, Y6, Y6
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	ROLL    $0x08, R15
+	ADDL    R12, (SP)
+	VPXORD  Y6, Y5, Y5
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	VPROLD  $0x0c, Y5, Y5
+	XORL    R11, R10
+	ROLL    $0x07, DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	VPADDD  Y5, Y4, Y4
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	VPXORD  Y4, Y7, Y7
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x10, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	VPROLD  $0x08, Y7, Y7
+	ROLL    $0x10, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	VPADDD  Y7, Y6, Y6
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	VPXORD  Y6, Y5, Y5
+	ROLL    $0x0c, R10
+	ROLL    $0x0c, DI
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	VPROLD  $0x07, Y5, Y5
+	XORL    CX, R15
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x08, R15
+	VPSHUFD $0x93, Y4, Y4
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	VPSHUFD $0x39, Y6, Y6
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	VPSHUFD $0x4e, Y7, Y7
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ROLL    $0x07, DI
+	ADDL    DI, CX
+	ADDL    R8, DX
+	VPADDD  Y5, Y4, Y4
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	VPXORD  Y4, Y7, Y7
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ROLL    $0x10, R15
+	ADDL    R12, (SP)
+	VPROLD  $0x10, Y7, Y7
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	VPADDD  Y7, Y6, Y6
+	XORL    R11, R10
+	ROLL    $0x0c, DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	VPXORD  Y6, Y5, Y5
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	VPROLD  $0x0c, Y5, Y5
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	VPADDD  Y5, Y4, Y4
+	ROLL    $0x08, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	VPXORD  Y4, Y7, Y7
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x07, DI
+	ROLL    $0x07, R8
+	VPROLD  $0x08, Y7, Y7
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	VPADDD  Y7, Y6, Y6
+	XORL    CX, R15
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x10, R15
+	VPXORD  Y6, Y5, Y5
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	VPROLD  $0x07, Y5, Y5
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	VPSHUFD $0x39, Y4, Y4
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ROLL    $0x0c, DI
+	ADDL    R8, CX
+	ADDL    R9, DX
+	VPSHUFD $0x93, Y6, Y6
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	XORL    BX, R13
+	VPSHUFD $0x4e, Y7, Y7
+	XORL    SI, R14
+	ROLL    $0x08, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	ADDL    R15, 8(SP)
+	VPADDD  Y5, Y4, Y4
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	VPXORD  Y4, Y7, Y7
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ROLL    $0x07, DI
+	VPROLD  $0x10, Y7, Y7
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	VPADDD  Y7, Y6, Y6
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	VPXORD  Y6, Y5, Y5
+	ROLL    $0x10, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	VPROLD  $0x0c, Y5, Y5
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x0c, DI
+	ROLL    $0x0c, R8
+	VPADDD  Y5, Y4, Y4
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	VPXORD  Y4, Y7, Y7
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x08, R12
+	VPROLD  $0x08, Y7, Y7
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	ROLL    $0x08, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	VPADDD  Y7, Y6, Y6
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	VPXORD  Y6, Y5, Y5
+	ROLL    $0x07, DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ADDL    R8, CX
+	VPROLD  $0x07, Y5, Y5
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	XORL    BX, R13
+	VPSHUFD $0x93, Y4, Y4
+	XORL    SI, R14
+	ROLL    $0x10, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	VPSHUFD $0x39, Y6, Y6
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	VPSHUFD $0x4e, Y7, Y7
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	VPADDD  Y5, Y4, Y4
+	ROLL    $0x0c, DI
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	VPXORD  Y4, Y7, Y7
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x08, R15
+	ROLL    $0x08, R12
+	VPROLD  $0x10, Y7, Y7
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	VPADDD  Y7, Y6, Y6
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x07, R8
+	VPXORD  Y6, Y5, Y5
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ROLL    $0x07, DI
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	VPROLD  $0x0c, Y5, Y5
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	VPADDD  Y5, Y4, Y4
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ROLL    $0x10, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	VPXORD  Y4, Y7, Y7
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	VPROLD  $0x08, Y7, Y7
+	XORL    R11, R10
+	ROLL    $0x0c, DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ADDL    DI, CX
+	VPADDD  Y7, Y6, Y6
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	VPXORD  Y6, Y5, Y5
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	ROLL    $0x08, R15
+	VPROLD  $0x07, Y5, Y5
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	VPSHUFD $0x39, Y4, Y4
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x07, DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	VPSHUFD $0x93, Y6, Y6
+	ROLL    $0x07, R10
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	VPSHUFD $0x4e, Y7, Y7
+	XORL    CX, R15
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x10, R15
+	ROLL    $0x10, R12
+	VPADDD  Y5, Y4, Y4
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	VPXORD  Y4, Y7, Y7
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x0c, R8
+	VPROLD  $0x10, Y7, Y7
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ROLL    $0x0c, DI
+	ADDL    R8, CX
+	ADDL    R9, DX
+	VPADDD  Y7, Y6, Y6
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	VPXORD  Y6, Y5, Y5
+	ROLL    $0x08, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	ROLL    $0x08, R14
+	ADDL    R15, 8(SP)
+	VPROLD  $0x0c, Y5, Y5
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	VPADDD  Y5, Y4, Y4
+	XORL    4(SP), DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ROLL    $0x07, DI
+	VPXORD  Y4, Y7, Y7
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	XORL    CX, R12
+	XORL    DX, R13
+	VPROLD  $0x08, Y7, Y7
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ROLL    $0x10, R15
+	VPADDD  Y7, Y6, Y6
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	ADDL    R15, R11
+	XORL    (SP), DI
+	VPXORD  Y6, Y5, Y5
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x0c, DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	VPROLD  $0x07, Y5, Y5
+	ROLL    $0x0c, R10
+	ADDL    DI, CX
+	ADDL    R8, DX
+	ADDL    R9, BX
+	ADDL    R10, SI
+	VPSHUFD $0x93, Y4, Y4
+	XORL    CX, R12
+	XORL    DX, R13
+	XORL    BX, R14
+	XORL    SI, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	VPSHUFD $0x39, Y6, Y6
+	ROLL    $0x08, R14
+	ROLL    $0x08, R15
+	ADDL    R12, (SP)
+	ADDL    R13, 4(SP)
+	ADDL    R14, 8(SP)
+	VPSHUFD $0x4e, Y7, Y7
+	ADDL    R15, R11
+	XORL    (SP), DI
+	XORL    4(SP), R8
+	XORL    8(SP), R9
+	XORL    R11, R10
+	ROLL    $0x07, DI
+	VPADDD  Y5, Y4, Y4
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	ROLL    $0x07, R10
+	ADDL    R8, CX
+	ADDL    R9, DX
+	VPXORD  Y4, Y7, Y7
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	XORL    BX, R13
+	XORL    SI, R14
+	VPROLD  $0x10, Y7, Y7
+	ROLL    $0x10, R15
+	ROLL    $0x10, R12
+	ROLL    $0x10, R13
+	ROLL    $0x10, R14
+	ADDL    R15, 8(SP)
+	VPADDD  Y7, Y6, Y6
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	XORL    R11, R9
+	XORL    (SP), R10
+	VPXORD  Y6, Y5, Y5
+	XORL    4(SP), DI
+	ROLL    $0x0c, R8
+	ROLL    $0x0c, R9
+	ROLL    $0x0c, R10
+	ROLL    $0x0c, DI
+	VPROLD  $0x0c, Y5, Y5
+	ADDL    R8, CX
+	ADDL    R9, DX
+	ADDL    R10, BX
+	ADDL    DI, SI
+	XORL    CX, R15
+	XORL    DX, R12
+	VPADDD  Y5, Y4, Y4
+	XORL    BX, R13
+	XORL    SI, R14
+	ROLL    $0x08, R15
+	ROLL    $0x08, R12
+	ROLL    $0x08, R13
+	VPXORD  Y4, Y7, Y7
+	ROLL    $0x08, R14
+	ADDL    R15, 8(SP)
+	ADDL    R12, R11
+	ADDL    R13, (SP)
+	ADDL    R14, 4(SP)
+	XORL    8(SP), R8
+	VPROLD  $0x08, Y7, Y7
+	XORL    R11, R9
+	XORL    (SP), R10
+	XORL    4(SP), DI
+	ROLL    $0x07, R8
+	ROLL    $0x07, R9
+	VPADDD  Y7, Y6, Y6
+	ROLL    $0x07, R10
+	ROLL    $0x07, DI
+	ADDL    $0x61707865, CX
+	ADDL    $0x3320646e, DX
+	ADDL    $0x79622d32, BX
+	ADDL    $0x6b206574, SI
+	ADDL    (AX), DI
+	ADDL    4(AX), R8
+	ADDL    8(AX), R9
+	ADDL    12(AX), R10
+	SHLQ    $0x20, DX
+	ORQ     DX, CX
+	MOVQ    $0x0ffffffc0fffffff, DX
+	ANDQ    DX, CX
+	MOVQ    CX, 88(AX)
+	SHLQ    $0x20, SI
+	ORQ     SI, BX
+	MOVQ    $0x0ffffffc0ffffffc, CX
+	ANDQ    CX, BX
+	MOVQ    BX, 96(AX)
+	MOVQ    BX, SI
+	SHRQ    $0x02, SI
+	ADDQ    BX, SI
+	MOVQ    SI, 104(AX)
+	SHLQ    $0x20, R8
+	ORQ     R8, DI
+	MOVQ    DI, 48(AX)
+	SHLQ    $0x20, R10
+	ORQ     R10, R9
+	MOVQ    R9, 56(AX)
+	XORQ    CX, CX
+	XORQ    BX, BX
+	XORQ    SI, SI
+	VPXORD  Y6, Y5, Y5
+	ADDQ    160(AX), CX
+	ADCQ    168(AX), BX
+	ADCQ    112(AX), SI
+	MOVQ    CX, DX
+	MULXQ   88(AX), DI, R8
+	VPROLD  $0x07, Y5, Y5
+	MULXQ   96(AX), CX, R9
+	ADDQ    CX, R8
+	ADCQ    $0x00, R9
+	MOVQ    BX, DX
+	MULXQ   88(AX), CX, BX
+	ADDQ    CX, R8
+	VPSHUFD $0x39, Y4, Y4
+	ADCQ    BX, R9
+	MULXQ   104(AX), CX, BX
+	ADDQ    CX, DI
+	ADCQ    BX, R8
+	ADCQ    $0x00, R9
+	VPSHUFD $0x93, Y6, Y6
+	MOVQ    SI, CX
+	IMULQ   104(AX), CX
+	IMULQ   88(AX), SI
+	ADDQ    CX, R8
+	ADCQ    SI, R9
+	MOVQ    R9, SI
+	VPSHUFD $0x4e, Y7, Y7
+	ANDQ    $0x03, SI
+	MOVQ    R9, BX
+	SHRQ    $0x02, BX
+	ANDQ    $-4, R9
+	ADDQ    BX, R9
+	VPADDD  Y5, Y4, Y4
+	ADDQ    R9, DI
+	ADCQ    $0x00, R8
+	ADCQ    $0x00, SI
+	MOVQ    DI, CX
+	MOVQ    R8, BX
+	ADDQ    176(AX), CX
+	VPXORD  Y4, Y7, Y7
+	ADCQ    184(AX), BX
+	ADCQ    120(AX), SI
+	MOVQ    CX, DX
+	MULXQ   88(AX), DI, R8
+	MULXQ   96(AX), CX, R9
+	VPROLD  $0x10, Y7, Y7
+	ADDQ    CX, R8
+	ADCQ    $0x00, R9
+	MOVQ    BX, DX
+	MULXQ   88(AX), CX, BX
+	ADDQ    CX, R8
+	ADCQ    BX, R9
+	VPADDD  Y7, Y6, Y6
+	MULXQ   104(AX), CX, BX
+	ADDQ    CX, DI
+	ADCQ    BX, R8
+	ADCQ    $0x00, R9
+	MOVQ    SI, CX
+	VPXORD  Y6, Y5, Y5
+	IMULQ   104(AX), CX
+	IMULQ   88(AX), SI
+	ADDQ    CX, R8
+	ADCQ    SI, R9
+	MOVQ    R9, SI
+	ANDQ    $0x03, SI
+	VPROLD  $0x0c, Y5, Y5
+	MOVQ    R9, BX
+	SHRQ    $0x02, BX
+	ANDQ    $-4, R9
+	ADDQ    BX, R9
+	ADDQ    R9, DI
+	VPADDD  Y5, Y4, Y4
+	ADCQ    $0x00, R8
+	ADCQ    $0x00, SI
+	MOVQ    DI, CX
+	MOVQ    R8, BX
+	ADDQ    192(AX), CX
+	ADCQ    200(AX), BX
+	VPXORD  Y4, Y7, Y7
+	ADCQ    128(AX), SI
+	MOVQ    CX, DX
+	MULXQ   88(AX), DI, R8
+	MULXQ   96(AX), CX, R9
+	ADDQ    CX, R8
+	VPROLD  $0x08, Y7, Y7
+	ADCQ    $0x00, R9
+	MOVQ    BX, DX
+	MULXQ   88(AX), CX, BX
+	ADDQ    CX, R8
+	ADCQ    BX, R9
+	MULXQ   104(AX), CX, BX
+	VPADDD  Y7, Y6, Y6
+	ADDQ    CX, DI
+	ADCQ    BX, R8
+	ADCQ    $0x00, R9
+	MOVQ    SI, CX
+	IMULQ   104(AX), CX
+	VPXORD  Y6, Y5, Y5
+	IMULQ   88(AX), SI
+	ADDQ    CX, R8
+	ADCQ    SI, R9
+	MOVQ    R9, SI
+	ANDQ    $0x03, SI
+	MOVQ    R9, BX
+	VPROLD  $0x07, Y5, Y5
+	SHRQ    $0x02, BX
+	ANDQ    $-4, R9
+	ADDQ    BX, R9
+	ADDQ    R9, DI
+	ADCQ    $0x00, R8
+	VPSHUFD $0x93, Y4, Y4
+	ADCQ    $0x00, SI
+	MOVQ    DI, CX
+	MOVQ    R8, BX
+	ADDQ    208(AX), CX
+	ADCQ    216(AX), BX
+	ADCQ    136(AX), SI
+	VPSHUFD $0x39, Y6, Y6
+	MOVQ    CX, DX
+	MULXQ   88(AX), DI, R8
+	MULXQ   96(AX), CX, R9
+	ADDQ    CX, R8
+	ADCQ    $0x00, R9
+	VPSHUFD $0x4e, Y7, Y7
+	MOVQ    BX, DX
+	MULXQ   88(AX), CX, BX
+	ADDQ    CX, R8
+	ADCQ    BX, R9
+	MULXQ   104(AX), CX, BX
+	ADDQ    CX, DI
+	VPADDD  Y5, Y4, Y4
+	ADCQ    BX, R8
+	ADCQ    $0x00, R9
+	MOVQ    SI, CX
+	IMULQ   104(AX), CX
+	IMULQ   88(AX), SI
+	VPXORD  Y4, Y7, Y7
+	ADDQ    CX, R8
+	ADCQ    SI, R9
+	MOVQ    R9, SI
+	ANDQ    $0x03, SI
+	MOVQ    R9, BX
+	SHRQ    $0x02, BX
+	VPROLD  $0x10, Y7, Y7
+	ANDQ    $-4, R9
+	ADDQ    BX, R9
+	ADDQ    R9, DI
+	ADCQ    $0x00, R8
+	ADCQ    $0x00, SI
+	VPADDD  Y7, Y6, Y6
+	MOVQ    DI, CX
+	MOVQ    R8, BX
+	ADDQ    224(AX), CX
+	ADCQ    232(AX), BX
+	ADCQ    144(AX), SI
+	MOVQ    CX, DX
+	VPXORD  Y6, Y5, Y5
+	MULXQ   88(AX), DI, R8
+	MULXQ   96(AX), CX, R9
+	ADDQ    CX, R8
+	ADCQ    $0x00, R9
+	MOVQ    BX, DX
+	VPROLD  $0x0c, Y5, Y5
+	MULXQ   88(AX), CX, BX
+	ADDQ    CX, R8
+	ADCQ    BX, R9
+	MULXQ   104(AX), CX, BX
+	ADDQ    CX, DI
+	ADCQ    BX, R8
+	VPADDD  Y5, Y4, Y4
+	ADCQ    $0x00, R9
+	MOVQ    SI, CX
+	IMULQ   104(AX), CX
+	IMULQ   88(AX), SI
+	ADDQ    CX, R8
+	VPXORD  Y4, Y7, Y7
+	ADCQ    SI, R9
+	MOVQ    R9, SI
+	ANDQ    $0x03, SI
+	MOVQ    R9, BX
+	SHRQ    $0x02, BX
+	ANDQ    $-4, R9
+	VPROLD  $0x08, Y7, Y7
+	ADDQ    BX, R9
+	ADDQ    R9, DI
+	ADCQ    $0x00, R8
+	ADCQ    $0x00, SI
+	MOVQ    DI, CX
+	VPADDD  Y7, Y6, Y6
+	MOVQ    R8, BX
+	ADDQ    240(AX), CX
+	ADCQ    248(AX), BX
+	ADCQ    152(AX), SI
+	MOVQ    CX, DX
+	MULXQ   88(AX), DI, R8
+	VPXORD  Y6, Y5, Y5
+	MULXQ   96(AX), CX, R9
+	ADDQ    CX, R8
+	ADCQ    $0x00, R9
+	MOVQ    BX, DX
+	MULXQ   88(AX), CX, BX
+	VPROLD  $0x07, Y5, Y5
+	ADDQ    CX, R8
+	ADCQ    BX, R9
+	MULXQ   104(AX), CX, BX
+	ADDQ    CX, DI
+	ADCQ    BX, R8
+	ADCQ    $0x00, R9
+	VPSHUFD $0x39, Y4, Y4
+	MOVQ    SI, CX
+	IMULQ   104(AX), CX
+	IMULQ   88(AX), SI
+	ADDQ    CX, R8
+	ADCQ    SI, R9
+	VPSHUFD $0x93, Y6, Y6
+	MOVQ    R9, SI
+	ANDQ    $0x03, SI
+	MOVQ    R9, BX
+	SHRQ    $0x02, BX
+	ANDQ    $-4, R9
+	ADDQ    BX, R9
+	VPSHUFD $0x4e, Y7, Y7
+	ADDQ    R9, DI
+	ADCQ    $0x00, R8
 	ADCQ    $0x00, SI
 	MOVQ    DI, CX
 	MOVQ    R8, BX

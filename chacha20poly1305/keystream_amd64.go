@@ -19,6 +19,24 @@ const stitchedBuilt = true
 // haveKeystream4AVX2 reports whether keystream4AVX2 may run.
 func haveKeystream4AVX2() bool { return cpu.Has(cpu.AVX2) }
 
+// chooseFused returns the version of the fused kernels for this CPU (see
+// _asm/chacha20poly1305/short.go): VPROLD where AVX-512 may run (on YMM
+// registers, which do not lower the clock, so cpu.Prefer256 does not
+// matter), and the lead on Zen 5, whose vector operations take two
+// cycles.
+func chooseFused() fusedKernel {
+	zen5 := cpu.CPU().Uarch == "Zen 5"
+	switch {
+	case cpu.Has(cpu.AVX512) && zen5:
+		return fusedLeadVL
+	case cpu.Has(cpu.AVX512):
+		return fusedVL
+	case zen5:
+		return fusedLead
+	}
+	return fusedAVX2
+}
+
 // macKey writes the first 32 bytes of block 0 for key and a 12-byte nonce
 // (see block0.go).
 func macKey(out *[32]byte, key *[KeySize]byte, nonce []byte) {

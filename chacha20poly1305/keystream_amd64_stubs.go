@@ -363,3 +363,45 @@ func sealShort(st *[320]byte)
 //
 //go:noescape
 func openShort(st *[320]byte)
+
+// sealShortVL encrypts st's message (up to 64 bytes) in place and writes
+// its tag; the MAC input holds the padded additional data (block 0,
+// 2^128 bit from hi[0]) and the length block (block 5), and gets the
+// ciphertext in blocks 1 to 4.
+//
+//go:noescape
+func sealShortVL(st *[320]byte)
+
+// openShortVL writes the tag of st's MAC input (six blocks, each with
+// hi[i]·2^128 added) and decrypts st's message in place.
+//
+//go:noescape
+func openShortVL(st *[320]byte)
+
+// sealShortLead encrypts st's message (up to 64 bytes) in place and writes
+// its tag; the MAC input holds the padded additional data (block 0,
+// 2^128 bit from hi[0]) and the length block (block 5), and gets the
+// ciphertext in blocks 1 to 4.
+//
+//go:noescape
+func sealShortLead(st *[320]byte)
+
+// openShortLead writes the tag of st's MAC input (six blocks, each with
+// hi[i]·2^128 added) and decrypts st's message in place.
+//
+//go:noescape
+func openShortLead(st *[320]byte)
+
+// sealShortLeadVL encrypts st's message (up to 64 bytes) in place and writes
+// its tag; the MAC input holds the padded additional data (block 0,
+// 2^128 bit from hi[0]) and the length block (block 5), and gets the
+// ciphertext in blocks 1 to 4.
+//
+//go:noescape
+func sealShortLeadVL(st *[320]byte)
+
+// openShortLeadVL writes the tag of st's MAC input (six blocks, each with
+// hi[i]·2^128 added) and decrypts st's message in place.
+//
+//go:noescape
+func openShortLeadVL(st *[320]byte)

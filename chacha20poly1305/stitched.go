@@ -1,7 +1,6 @@
 package chacha20poly1305
 
 import (
-	"crypto/subtle"
 	"encoding/binary"
 	"unsafe"
 
@@ -378,7 +377,7 @@ func openOne(ones []oneLayout, out, ciphertext, ad, tag []byte, key *[KeySize]by
 	st.lengths(len(ad), len(ciphertext))
 	copy(st.buf[:], ciphertext)
 	openOneCall(l, openSteps-i+1, (*[1496]byte)(unsafe.Pointer(&st)))
-	ok := subtle.ConstantTimeCompare(st.tag[:], tag) == 1
+	ok := tagEqual(&st.tag, tag)
 	if ok {
 		copy(out, st.buf[:len(ciphertext)])
 	}
@@ -411,7 +410,7 @@ func sealDirect(l oneLayout, ciphertext, plaintext, ad []byte, tag *[Overhead]by
 	full := st.prepare(ad, plaintext, key, nonce12)
 	sealDirectCall(l, &st, ciphertext, plaintext)
 	copy(ciphertext[full:], st.tail[:])
-	*tag = st.tag
+	copyTag(tag, &st.tag)
 	st.clear()
 }
 
@@ -446,7 +445,7 @@ func sealOne(ones []oneLayout, ciphertext, plaintext, ad []byte, tag *[Overhead]
 	st.n = uint64(len(plaintext))
 	sealOneCall(l, (*[1496]byte)(unsafe.Pointer(&st)))
 	copy(ciphertext, st.buf[:len(plaintext)])
-	*tag = st.tag
+	copyTag(tag, &st.tag)
 	st.clear()
 	clear(st.buf[:])
 }
@@ -542,7 +541,7 @@ func openDirect(out, ciphertext, ad, tag []byte, key *[KeySize]byte, nonce12 *[N
 	var st directState
 	full := st.prepare(ad, ciphertext, key, nonce12)
 	openDirectCall(&st, out, ciphertext)
-	ok := subtle.ConstantTimeCompare(st.tag[:], tag) == 1
+	ok := tagEqual(&st.tag, tag)
 	if ok {
 		copy(out[full:], st.tail[:])
 	}
@@ -558,7 +557,7 @@ func (st *oneHead) openVia(kernel func(), buf []byte, n *uint64, out, ciphertext
 	copy(buf, ciphertext)
 	*n = uint64(len(ciphertext))
 	kernel()
-	ok := subtle.ConstantTimeCompare(st.tag[:], tag) == 1
+	ok := tagEqual(&st.tag, tag)
 	first := unsafe.Slice(&st.mac[0][0], batch)
 	if ok {
 		copy(out, first)

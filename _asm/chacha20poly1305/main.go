@@ -103,8 +103,15 @@ func main() {
 	oneRowsKernels(zmm, ymm)
 	mulAddKernel("mulAdd130")
 	block0Scalar("block0")
-	shortKernel("sealShort", true, sigma, lanes, mask)
-	shortKernel("openShort", false, sigma, lanes, mask)
+	ymmVL := vec.ISA{W: vec.W256, Enc: vec.EVEX, Elem: 32}
+	shortKernel("sealShort", true, 0, ymm, sigma, lanes, mask)
+	shortKernel("openShort", false, 0, ymm, sigma, lanes, mask)
+	shortKernel("sealShortVL", true, 0, ymmVL, sigma, lanes, mask)
+	shortKernel("openShortVL", false, 0, ymmVL, sigma, lanes, mask)
+	shortKernel("sealShortLead", true, 5, ymm, sigma, lanes, mask)
+	shortKernel("openShortLead", false, 4, ymm, sigma, lanes, mask)
+	shortKernel("sealShortLeadVL", true, 4, ymmVL, sigma, lanes, mask)
+	shortKernel("openShortLeadVL", false, 3, ymmVL, sigma, lanes, mask)
 	Generate()
 }
 

@@ -163,8 +163,9 @@ func (i ISA) BroadcastDword(m, dst Op) {
 }
 
 // RotateMasks are the PSHUFB controls (RotateDwordsMask) Rol32 uses for
-// rotations by 8 and 16 bits where there is no VPROLD.
-type RotateMasks struct{ By8, By16 Mem }
+// rotations by 8 and 16 bits where there is no VPROLD: in memory, or
+// loaded into registers.
+type RotateMasks struct{ By8, By16 Op }
 
 // Rol32 rotates every 32-bit lane of each register left by bits: VPROLD
 // with EVEX, one PSHUFB for whole bytes, otherwise shift, shift and OR
