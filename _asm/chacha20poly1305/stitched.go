@@ -619,6 +619,26 @@ func stitchedOpenFour(name string) { sealTwoKernel(name, 4, false, false) }
 // two chains of 20 -> the rows with this first batch, the 40 blocks in one
 // chain): 768 bytes 423-437 -> 445-459 -> 485-498, 1024 461-473 -> 481-495
 // -> 522-535 (x/crypto 451 and 545).
+//
+// Also tried and dropped, for 641 to 1024 bytes (sealWideDirectAVX2): the
+// two batches as two word-sliced sets whose rounds overlap, set 0 alone for
+// five double rounds (block 0 beside them), both sets for five in the wide
+// kernels' spilled form (the powers of r beside them), set 1 alone for five
+// with set 0's MAC beside them in two chains, then set 1's output and MAC as
+// here. The kernel alone was quicker (Zen 5, avx512=off, best of many calls:
+// 768 bytes 380-396 ns against 400-418, 1 KiB 415-443 against 435-444), but
+// whole Seal calls only about 2% on average, their time depending on where
+// the kernel's 12 KB of code landed against the Go code of the Seal path
+// (the kernel called from elsewhere stayed quick): over six builds differing
+// in an unused test function, median per call, 768 bytes 419-442 -> 397-448
+// ns, 1 KiB 452-469 -> 431-485; in the package's benchmark over four others,
+// best ns/op, 768 bytes 443-457 -> 427-468, 1 KiB 484-503 -> 473-495; and in
+// the build of the branch with it, 768 bytes 445 -> 456 and 1 KiB 489 -> 518
+// (x/crypto 480-485 and 582-592). And before it: both sets for all ten
+// double rounds, then the whole MAC (66 steps at 1 KiB) in three chains
+// after them: the rounds about 280 ns against 340, the steps after them
+// about 130 ns (about 7.5 cycles a step, the multiplications the limit),
+// kernel alone 444 ns against 447.
 func stitchedSealTwoDirect(name string, batches int) { sealTwoKernel(name, batches, true, false) }
 
 // stitchedSealTwoRows emits sealEighteenDirectAVX2: sealTwoDirectAVX2 with
