@@ -124,19 +124,18 @@ func (c *core) init(key *[32]byte) {
 }
 
 // state is a core with what the vector paths add to it.
+//
+// It holds no powers of r: the vector paths compute theirs for each input
+// long enough to use them, in their own frame (see vectorBlocks). A MAC
+// that New puts on the heap for every message then costs what x/crypto's
+// does: on Zen 5 (a KVM guest), Go 1.26 spent about 0.7 ns per byte of a
+// short-lived allocation, 600 ns for the 896-byte MAC that kept a 720-byte
+// table, against 100 ns for x/crypto's whole 64-byte MAC.
 type state struct {
 	core
-
-	// pw holds the powers of r a vector path multiplies by, computed on
-	// the first input long enough to use them (hasPowers).
-	pw        powers
-	hasPowers bool
 }
 
-func (st *state) init(key *[32]byte) {
-	st.core.init(key)
-	st.hasPowers = false
-}
+func (st *state) init(key *[32]byte) { st.core.init(key) }
 
 // MAC is a Poly1305 authenticator for one message under a one-time key.
 type MAC struct {

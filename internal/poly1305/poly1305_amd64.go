@@ -34,8 +34,8 @@ func blocks(st *state, p Path, msg []byte) {
 
 // vectorBlocks absorbs the whole vector groups at the start of msg with
 // the kernel of path p (IFMA or AVX2), which runs on h in its own radix,
-// once msg is long enough to repay computing the powers of r; it returns
-// the rest for mulx.
+// once msg is long enough to repay computing the powers of r (again for
+// each such input: see state); it returns the rest for mulx.
 func (st *state) vectorBlocks(p Path, msg []byte) []byte {
 	minLen, group := avx2Min, 64
 	if p == IFMA {
@@ -44,18 +44,17 @@ func (st *state) vectorBlocks(p Path, msg []byte) []byte {
 	if len(msg) < minLen {
 		return msg
 	}
-	if !st.hasPowers {
-		st.computePowers(p)
-	}
+	var pw powers
 	n := len(msg) &^ (group - 1)
-	pw := (*[90]uint64)(&st.pw)
 	if p == IFMA {
+		powersIFMA((*[90]uint64)(&pw), &st.r)
 		acc := toRadix44(&st.h)
-		blocksIFMA(&acc, pw, msg[:n])
+		blocksIFMA(&acc, (*[90]uint64)(&pw), msg[:n])
 		st.h = fromRadix44(&acc)
 	} else {
+		powersAVX2((*[90]uint64)(&pw), &st.r)
 		acc := toRadix26(&st.h)
-		blocksAVX2(&acc, pw, msg[:n])
+		blocksAVX2(&acc, (*[90]uint64)(&pw), msg[:n])
 		st.h = fromRadix26(&acc)
 	}
 	return msg[n:]
@@ -116,15 +115,4 @@ func fromRadix26(x *[5]uint64) [3]uint64 {
 	h0, c = bits.Add64(h0, top*5, 0)
 	h1, c = bits.Add64(h1, 0, c)
 	return [3]uint64{h0, h1, h2 + c}
-}
-
-// computePowers fills st.pw from r for the kernel of path p (see
-// powersIFMA and powersAVX2).
-func (st *state) computePowers(p Path) {
-	if p == IFMA {
-		powersIFMA((*[90]uint64)(&st.pw), &st.r)
-	} else {
-		powersAVX2((*[90]uint64)(&st.pw), &st.r)
-	}
-	st.hasPowers = true
 }

@@ -2,9 +2,6 @@
 
 package poly1305
 
-// powers is empty: no vector path exists on this build.
-type powers struct{}
-
 var built = [numPaths]bool{Generic: true}
 
 // blocks absorbs whole 16-byte blocks (2^128 bit set) on the portable path,
