@@ -133,6 +133,32 @@ func (a *aead) NonceSize() int { return a.nonceSize }
 
 func (a *aead) Overhead() int { return Overhead }
 
+// sealChunks encrypts plaintext, longer than a chunk, into ciphertext a
+// chunk at a time, each authenticated right after, with one set of the
+// MAC's powers of r for all of them (in this frame: a callee's, so that
+// messages of one chunk do not clear it).
+func sealChunks(s *chacha20.Cipher, mac *poly1305.MAC, ciphertext, plaintext []byte) {
+	var pw poly1305.Powers
+	for len(plaintext) > 0 {
+		n := min(len(plaintext), chunk)
+		s.XORKeyStream(ciphertext[:n], plaintext[:n])
+		mac.WriteKeeping(ciphertext[:n], &pw)
+		plaintext, ciphertext = plaintext[n:], ciphertext[n:]
+	}
+}
+
+// openChunks is sealChunks for Open: each chunk of ciphertext is
+// authenticated before its plaintext goes to out.
+func openChunks(s *chacha20.Cipher, mac *poly1305.MAC, out, ciphertext []byte) {
+	var pw poly1305.Powers
+	for len(ciphertext) > 0 {
+		n := min(len(ciphertext), chunk)
+		mac.WriteKeeping(ciphertext[:n], &pw)
+		s.XORKeyStream(out[:n], ciphertext[:n])
+		out, ciphertext = out[n:], ciphertext[n:]
+	}
+}
+
 // chunk is how much Seal encrypts before authenticating it (and Open
 // authenticates before decrypting): a multiple of the ChaCha20 block, small
 // enough that the ciphertext is still in L1 when the second pass reads it.
@@ -187,11 +213,11 @@ func (a *aead) Seal(dst, nonce, plaintext, additionalData []byte) []byte {
 	s, _ := chacha20.NewUnauthenticatedCipher(key[:], nonce12[:])
 	var mac poly1305.MAC
 	a.setup(s, &mac, &key, nonce12[:], additionalData)
-	for len(plaintext) > 0 {
-		n := min(len(plaintext), chunk)
-		s.XORKeyStream(ciphertext[:n], plaintext[:n])
-		mac.Write(ciphertext[:n])
-		plaintext, ciphertext = plaintext[n:], ciphertext[n:]
+	if len(plaintext) > chunk {
+		sealChunks(s, &mac, ciphertext, plaintext)
+	} else {
+		s.XORKeyStream(ciphertext, plaintext)
+		mac.Write(ciphertext)
 	}
 	finish(&mac, len(additionalData), len(out)-Overhead)
 	mac.Sum(tag[:0])
@@ -271,14 +297,13 @@ func (a *aead) Open(dst, nonce, ciphertext, additionalData []byte) ([]byte, erro
 	s, _ := chacha20.NewUnauthenticatedCipher(key[:], nonce12[:])
 	var mac poly1305.MAC
 	a.setup(s, &mac, &key, nonce12[:], additionalData)
-	// Each chunk is authenticated before its plaintext overwrites it (out
-	// and ciphertext may be the same memory).
-	plain, rest := out, ciphertext
-	for len(rest) > 0 {
-		n := min(len(rest), chunk)
-		mac.Write(rest[:n])
-		s.XORKeyStream(plain[:n], rest[:n])
-		plain, rest = plain[n:], rest[n:]
+	// The ciphertext is authenticated before the plaintext overwrites it
+	// (out and ciphertext may be the same memory).
+	if len(ciphertext) > chunk {
+		openChunks(s, &mac, out, ciphertext)
+	} else {
+		mac.Write(ciphertext)
+		s.XORKeyStream(out, ciphertext)
 	}
 	finish(&mac, len(additionalData), len(out))
 	if !mac.Verify(tag) {

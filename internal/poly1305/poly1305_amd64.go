@@ -22,11 +22,13 @@ const avx2Min = 384
 
 var built = [numPaths]bool{Generic: true, MULX: true, AVX2: true, IFMA: true}
 
-// blocks absorbs whole 16-byte blocks (2^128 bit set) on path p.
-func blocks(st *state, p Path, msg []byte) {
+// blocks absorbs whole 16-byte blocks (2^128 bit set) on path p, the
+// vector paths keeping their powers of r in kept where it is not nil (see
+// vectorBlocks).
+func blocks(st *state, p Path, msg []byte, kept *powers) {
 	switch p {
 	case IFMA, AVX2:
-		blocksMULX(&st.h, &st.r, st.vectorBlocks(p, msg))
+		blocksMULX(&st.h, &st.r, st.vectorBlocks(p, msg, kept))
 	default:
 		blocksScalar(&st.core, p, msg)
 	}
@@ -35,8 +37,9 @@ func blocks(st *state, p Path, msg []byte) {
 // vectorBlocks absorbs the whole vector groups at the start of msg with
 // the kernel of path p (IFMA or AVX2), which runs on h in its own radix,
 // once msg is long enough to repay computing the powers of r (again for
-// each such input: see state); it returns the rest for mulx.
-func (st *state) vectorBlocks(p Path, msg []byte) []byte {
+// each such input unless kept is set: see state); it returns the rest
+// for mulx.
+func (st *state) vectorBlocks(p Path, msg []byte, kept *powers) []byte {
 	minLen, group := avx2Min, 64
 	if p == IFMA {
 		minLen, group = ifmaMin, 128
@@ -44,17 +47,27 @@ func (st *state) vectorBlocks(p Path, msg []byte) []byte {
 	if len(msg) < minLen {
 		return msg
 	}
-	var pw powers
+	var local powers
+	pw := (*[90]uint64)(&local)
+	if kept != nil {
+		pw = (*[90]uint64)(kept)
+	}
+	if kept == nil || !st.kept {
+		if p == IFMA {
+			powersIFMA(pw, &st.r)
+		} else {
+			powersAVX2(pw, &st.r)
+		}
+		st.kept = kept != nil
+	}
 	n := len(msg) &^ (group - 1)
 	if p == IFMA {
-		powersIFMA((*[90]uint64)(&pw), &st.r)
 		acc := toRadix44(&st.h)
-		blocksIFMA(&acc, (*[90]uint64)(&pw), msg[:n])
+		blocksIFMA(&acc, pw, msg[:n])
 		st.h = fromRadix44(&acc)
 	} else {
-		powersAVX2((*[90]uint64)(&pw), &st.r)
 		acc := toRadix26(&st.h)
-		blocksAVX2(&acc, (*[90]uint64)(&pw), msg[:n])
+		blocksAVX2(&acc, pw, msg[:n])
 		st.h = fromRadix26(&acc)
 	}
 	return msg[n:]

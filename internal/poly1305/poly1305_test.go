@@ -267,6 +267,18 @@ func TestDifferential(t *testing.T) {
 			if !m.Verify(want[:]) {
 				t.Fatalf("len %d split at %d: tag differs", n, k)
 			}
+			// Three writes sharing kept powers: the later long writes
+			// must use the powers the first one computed, not zeros.
+			var pw Powers
+			m = NewOn(&key, p)
+			k1, k2 := rng.IntN(n+1), rng.IntN(n+1)
+			k1, k2 = min(k1, k2), max(k1, k2)
+			m.WriteKeeping(msg[:k1], &pw)
+			m.WriteKeeping(msg[k1:k2], &pw)
+			m.WriteKeeping(msg[k2:], &pw)
+			if !m.Verify(want[:]) {
+				t.Fatalf("len %d kept powers, split at %d and %d: tag differs", n, k1, k2)
+			}
 		}
 	})
 }
