@@ -49,6 +49,7 @@ import (
 	"github.com/simdcrypt/simdcrypt/internal/alias"
 	"github.com/simdcrypt/simdcrypt/internal/chachacore"
 	"github.com/simdcrypt/simdcrypt/internal/poly1305"
+	"github.com/simdcrypt/simdcrypt/internal/tags"
 )
 
 const (
@@ -264,7 +265,7 @@ func (a *aead) Open(dst, nonce, ciphertext, additionalData []byte) ([]byte, erro
 		a.keystreamShort(&ks, len(ciphertext), &key, &nonce12)
 		var want [Overhead]byte
 		a.tagShort(&want, &ks, additionalData, ciphertext)
-		if !tagEqual(&want, tag) {
+		if !tags.Equal(&want, tag) {
 			clear(ks[:])
 			clear(out) // as x/crypto does, though nothing was decrypted
 			return nil, errOpen

@@ -1,9 +1,10 @@
 package chacha20poly1305
 
 import (
-	"crypto/subtle"
 	"encoding/binary"
 	"unsafe"
+
+	"github.com/simdcrypt/simdcrypt/internal/tags"
 )
 
 // Messages up to fusedMax bytes with up to fusedAD bytes of additional
@@ -110,22 +111,12 @@ func openFused(k fusedKernel, out, ciphertext, ad, tag []byte, key *[KeySize]byt
 	st.init(key, nonce12, ciphertext, len(ad))
 	putOpenMAC(st.mac[:], st.hi[:], ad, ciphertext)
 	k.call(false, st.words())
-	ok := tagEqual(&st.tag, tag)
+	ok := tags.Equal(&st.tag, tag)
 	if ok {
 		copy(out, st.msg[:len(ciphertext)])
 	}
 	clear(st.words()[:])
 	return ok
-}
-
-// tagEqual reports, in constant time, whether tag (Overhead bytes) is
-// want: two eight-byte words of each, the decision with crypto/subtle (a
-// byte loop, as subtle.ConstantTimeCompare runs, took about 5 ns of a
-// 64-byte Open on Zen 5, 4% of it).
-func tagEqual(want *[Overhead]byte, tag []byte) bool {
-	d := binary.LittleEndian.Uint64(want[:8]) ^ binary.LittleEndian.Uint64(tag[:8])
-	d |= binary.LittleEndian.Uint64(want[8:]) ^ binary.LittleEndian.Uint64(tag[8:Overhead])
-	return subtle.ConstantTimeEq(int32(uint32(d)|uint32(d>>32)), 0) == 1
 }
 
 // copyTag copies a kernel's tag, which it stores as two quadwords, to dst

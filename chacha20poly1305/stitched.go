@@ -6,6 +6,7 @@ import (
 
 	"github.com/simdcrypt/simdcrypt/internal/chachacore"
 	"github.com/simdcrypt/simdcrypt/internal/poly1305"
+	"github.com/simdcrypt/simdcrypt/internal/tags"
 )
 
 // The avx2-stitched path runs ChaCha20 and Poly1305 in one loop, 512 bytes
@@ -377,7 +378,7 @@ func openOne(ones []oneLayout, out, ciphertext, ad, tag []byte, key *[KeySize]by
 	st.lengths(len(ad), len(ciphertext))
 	copy(st.buf[:], ciphertext)
 	openOneCall(l, openSteps-i+1, (*[1496]byte)(unsafe.Pointer(&st)))
-	ok := tagEqual(&st.tag, tag)
+	ok := tags.Equal(&st.tag, tag)
 	if ok {
 		copy(out, st.buf[:len(ciphertext)])
 	}
@@ -541,7 +542,7 @@ func openDirect(out, ciphertext, ad, tag []byte, key *[KeySize]byte, nonce12 *[N
 	var st directState
 	full := st.prepare(ad, ciphertext, key, nonce12)
 	openDirectCall(&st, out, ciphertext)
-	ok := tagEqual(&st.tag, tag)
+	ok := tags.Equal(&st.tag, tag)
 	if ok {
 		copy(out[full:], st.tail[:])
 	}
@@ -557,7 +558,7 @@ func (st *oneHead) openVia(kernel func(), buf []byte, n *uint64, out, ciphertext
 	copy(buf, ciphertext)
 	*n = uint64(len(ciphertext))
 	kernel()
-	ok := tagEqual(&st.tag, tag)
+	ok := tags.Equal(&st.tag, tag)
 	first := unsafe.Slice(&st.mac[0][0], batch)
 	if ok {
 		copy(out, first)

@@ -25,12 +25,12 @@ package gcm
 import (
 	"crypto/cipher"
 	"crypto/rand"
-	"crypto/subtle"
 	"encoding/binary"
 	"errors"
 
 	"github.com/simdcrypt/simdcrypt/internal/alias"
 	"github.com/simdcrypt/simdcrypt/internal/cpu"
+	"github.com/simdcrypt/simdcrypt/internal/tags"
 )
 
 const (
@@ -273,19 +273,7 @@ func (g *aead) open(out, nonce, ciphertext, ad []byte) bool {
 	y = g.k.ghashWords(y, uint64(len(ad))*8, uint64(len(ciphertext))*8)
 	var want [16]byte
 	putTag(want[:], y, tagMask)
-	return tagEqual(&want, tag)
-}
-
-// tagEqual reports, in constant time, whether tag (12 to 16 bytes) matches
-// the first len(tag) bytes of want. It compares two eight-byte words of
-// each, the first and the last eight bytes (overlapping below 16), and
-// decides with crypto/subtle: a byte loop, as subtle.ConstantTimeCompare
-// runs, cost Open about 20 cycles a message more on Zen 5.
-func tagEqual(want *[16]byte, tag []byte) bool {
-	n := len(tag)
-	d := binary.LittleEndian.Uint64(want[:]) ^ binary.LittleEndian.Uint64(tag)
-	d |= binary.LittleEndian.Uint64(want[n-8:]) ^ binary.LittleEndian.Uint64(tag[n-8:])
-	return subtle.ConstantTimeEq(int32(uint32(d)|uint32(d>>32)), 0) == 1
+	return tags.Equal(&want, tag)
 }
 
 // begin starts a message of the portable path: J0 (whose encryption

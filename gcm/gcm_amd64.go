@@ -8,6 +8,7 @@ import (
 
 	"github.com/simdcrypt/simdcrypt/internal/cpu"
 	"github.com/simdcrypt/simdcrypt/internal/modes"
+	"github.com/simdcrypt/simdcrypt/internal/tags"
 )
 
 // ghashKind selects a GHASH implementation: the portable one or the
@@ -214,7 +215,7 @@ func (k *aesBackend) open(out, nonce, ciphertext, ad []byte, tagSize int) bool {
 		}
 	}
 	finishAESNI(hk, &s.y, uint64(len(ad))*8, uint64(len(ciphertext))*8, &s.tag)
-	return tagEqual(&s.tag, tag)
+	return tags.Equal(&s.tag, tag)
 }
 
 // asmPath returns the path of one kernel width: the stitched kernels for an

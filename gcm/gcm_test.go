@@ -1029,25 +1029,3 @@ func TestCatalog(t *testing.T) {
 		t.Fatal("no chosen path")
 	}
 }
-
-// TestTagEqual checks the tag comparison at every tag size: equal tags
-// match whatever lies past the size in the expected block, and a flip of
-// any bit of the tag is rejected.
-func TestTagEqual(t *testing.T) {
-	r := rand.New(rand.NewPCG(9, 10))
-	for size := minimumTagSize; size <= blockSize; size++ {
-		var want [16]byte
-		copy(want[:], testkit.RandBytes(r, 16))
-		tag := append([]byte(nil), want[:size]...)
-		if !tagEqual(&want, tag) {
-			t.Fatalf("size %d: equal tags rejected", size)
-		}
-		for bit := range 8 * size {
-			tag[bit/8] ^= 1 << (bit % 8)
-			if tagEqual(&want, tag) {
-				t.Fatalf("size %d: bit %d flipped accepted", size, bit)
-			}
-			tag[bit/8] ^= 1 << (bit % 8)
-		}
-	}
-}
