@@ -37,6 +37,28 @@ func chooseFused() fusedKernel {
 	return fusedAVX2
 }
 
+// call runs k's Seal kernel (seal) or its Open kernel on st.
+func (k fusedKernel) call(seal bool, st *[320]byte) {
+	switch {
+	case k == fusedVL && seal:
+		sealShortVL(st)
+	case k == fusedVL:
+		openShortVL(st)
+	case k == fusedLead && seal:
+		sealShortLead(st)
+	case k == fusedLead:
+		openShortLead(st)
+	case k == fusedLeadVL && seal:
+		sealShortLeadVL(st)
+	case k == fusedLeadVL:
+		openShortLeadVL(st)
+	case seal:
+		sealShort(st)
+	default:
+		openShort(st)
+	}
+}
+
 // macKey writes the first 32 bytes of block 0 for key and a 12-byte nonce
 // (see block0.go).
 func macKey(out *[32]byte, key *[KeySize]byte, nonce []byte) {

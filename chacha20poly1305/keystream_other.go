@@ -67,24 +67,12 @@ func midKeystream(ks *[64 * 20]byte, n int, key *[KeySize]byte, nonce12 *[NonceS
 	panic("chacha20poly1305: midKeystream without assembly")
 }
 
-func sealShort(st *[320]byte) { panic("chacha20poly1305: sealShort without assembly") }
-
-func openShort(st *[320]byte) { panic("chacha20poly1305: openShort without assembly") }
-
-func sealShortVL(st *[320]byte) { panic("chacha20poly1305: sealShortVL without assembly") }
-
-func openShortVL(st *[320]byte) { panic("chacha20poly1305: openShortVL without assembly") }
-
-func sealShortLead(st *[320]byte) { panic("chacha20poly1305: sealShortLead without assembly") }
-
-func openShortLead(st *[320]byte) { panic("chacha20poly1305: openShortLead without assembly") }
-
-func sealShortLeadVL(st *[320]byte) { panic("chacha20poly1305: sealShortLeadVL without assembly") }
-
-func openShortLeadVL(st *[320]byte) { panic("chacha20poly1305: openShortLeadVL without assembly") }
-
 // chooseFused: the fused kernels exist only on amd64.
 func chooseFused() fusedKernel { return fusedNone }
+
+func (k fusedKernel) call(seal bool, st *[320]byte) {
+	panic("chacha20poly1305: fused kernel without assembly")
+}
 
 // oneLayouts: no one-call kernels without assembly.
 func oneLayouts(zmm bool) []oneLayout { return nil }

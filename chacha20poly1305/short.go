@@ -63,28 +63,6 @@ const (
 	fusedLeadVL
 )
 
-// call runs k's Seal kernel (seal) or its Open kernel on st.
-func (k fusedKernel) call(seal bool, st *[320]byte) {
-	switch {
-	case k == fusedVL && seal:
-		sealShortVL(st)
-	case k == fusedVL:
-		openShortVL(st)
-	case k == fusedLead && seal:
-		sealShortLead(st)
-	case k == fusedLead:
-		openShortLead(st)
-	case k == fusedLeadVL && seal:
-		sealShortLeadVL(st)
-	case k == fusedLeadVL:
-		openShortLeadVL(st)
-	case seal:
-		sealShort(st)
-	default:
-		openShort(st)
-	}
-}
-
 // sealFused is Seal for a message of up to fusedMax bytes and up to
 // fusedAD bytes of additional data, through k.
 func sealFused(k fusedKernel, ciphertext, plaintext, ad []byte, tag *[Overhead]byte, key *[KeySize]byte, nonce12 *[NonceSize]byte) {
